@@ -11,6 +11,7 @@
 #include "ec/point.hpp"
 #include "ff/fp2.hpp"
 #include "ff/fr.hpp"
+#include "util/rng.hpp"
 
 namespace cuzk::ec {
 
@@ -70,6 +71,10 @@ G2Affine psi(const G2Affine& p);
 //   G2: ψ(P) = [x]P     (same paper, §4).
 bool is_in_subgroup(const G1Affine& p);
 bool is_in_subgroup(const G2Affine& p);
+// A uniformly random point of the whole curve E(Fp) / E'(Fp2) — in general NOT in the order-r
+// subgroup (the cofactors are ≈ 2^126 and ≈ 2^381); for testing subgroup checks and decoders.
+G1Affine random_curve_point_g1(util::TestRng& rng);
+G2Affine random_curve_point_g2(util::TestRng& rng);
 // The slow definition [r]P = O, for tests.
 bool is_in_subgroup_by_order(const G1Affine& p);
 bool is_in_subgroup_by_order(const G2Affine& p);

@@ -132,20 +132,6 @@ TYPED_TEST(GroupTest, BatchToAffine) {
     EXPECT_TRUE(out[3].is_identity());
 }
 
-// A point on the curve but (with overwhelming probability) outside the order-r subgroup.
-G1Affine random_curve_point_g1(util::TestRng& rng) {
-    for (;;) {
-        const ff::Fp x = ff::Fp::random(rng);
-        if (auto y = ff::sqrt(x.square() * x + G1Curve::b())) return {x, *y};
-    }
-}
-G2Affine random_curve_point_g2(util::TestRng& rng) {
-    for (;;) {
-        const ff::Fp2 x{ff::Fp::random(rng), ff::Fp::random(rng)};
-        if (auto y = ff::sqrt(x.square() * x + G2Curve::b())) return {x, *y};
-    }
-}
-
 TEST(Subgroup, FastChecksAgreeWithOrderCheck) {
     util::TestRng rng(5);
     int outside_g1 = 0, outside_g2 = 0;

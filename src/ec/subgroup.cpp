@@ -71,6 +71,19 @@ bool is_in_subgroup(const G2Affine& p) {
     return G2Jacobian::from_affine(psi(p)) == mul_by_x(G2Jacobian::from_affine(p));
 }
 
+G1Affine random_curve_point_g1(util::TestRng& rng) {
+    for (;;) {
+        const Fp x = Fp::random(rng);
+        if (auto y = ff::sqrt(x.square() * x + G1Curve::b())) return {x, *y};
+    }
+}
+G2Affine random_curve_point_g2(util::TestRng& rng) {
+    for (;;) {
+        const Fp2 x{Fp::random(rng), Fp::random(rng)};
+        if (auto y = ff::sqrt(x.square() * x + G2Curve::b())) return {x, *y};
+    }
+}
+
 bool is_in_subgroup_by_order(const G1Affine& p) {
     return mul(G1Jacobian::from_affine(p), ff::FrParams::kModulus).is_identity();
 }
