@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "util/hd.hpp"
+
 namespace cuzk::ff {
 
 // 128-bit unsigned integer (a GCC/Clang extension; __extension__ keeps -Wpedantic quiet).
@@ -20,7 +22,7 @@ struct Wide64 {
     uint64_t lo;
     uint64_t hi;
 };
-constexpr Wide64 mul_wide_portable(uint64_t a, uint64_t b) {
+constexpr CUZK_HD Wide64 mul_wide_portable(uint64_t a, uint64_t b) {
     const uint64_t a_lo = a & 0xffffffffu, a_hi = a >> 32;
     const uint64_t b_lo = b & 0xffffffffu, b_hi = b >> 32;
     const uint64_t p0 = a_lo * b_lo;
@@ -32,7 +34,7 @@ constexpr Wide64 mul_wide_portable(uint64_t a, uint64_t b) {
 }
 
 // a + b + carry_in → (sum, carry_out), carry in {0,1}.
-constexpr uint64_t add_carry(uint64_t a, uint64_t b, uint64_t& carry) {
+constexpr CUZK_HD uint64_t add_carry(uint64_t a, uint64_t b, uint64_t& carry) {
     const uint64_t s = a + b;
     const uint64_t c1 = s < a;
     const uint64_t t = s + carry;
@@ -41,7 +43,7 @@ constexpr uint64_t add_carry(uint64_t a, uint64_t b, uint64_t& carry) {
     return t;
 }
 // a - b - borrow_in → (difference, borrow_out), borrow in {0,1}.
-constexpr uint64_t sub_borrow(uint64_t a, uint64_t b, uint64_t& borrow) {
+constexpr CUZK_HD uint64_t sub_borrow(uint64_t a, uint64_t b, uint64_t& borrow) {
     const uint64_t d = a - b;
     const uint64_t b1 = a < b;
     const uint64_t t = d - borrow;

@@ -5,9 +5,10 @@
 // (Montgomery form), always fully reduced (< p). The layout is a plain array, so host buffers
 // can be copied to the device as they are. Default construction gives zero.
 //
-// Arithmetic is constexpr; at run time the products use the fast host path (Int128Words), in
-// constant evaluation the portable reference path (PortableWords). Not thread-hostile: values
-// are plain data.
+// Arithmetic is constexpr; at run time the products use the fast host path (the mulx/adcx/adox
+// assembly of mont_asm_x86.hpp for 4 and 6 limbs when compiled in and switched on, otherwise
+// Int128Words), in constant evaluation the portable reference path (PortableWords). Not
+// thread-hostile: values are plain data.
 #pragma once
 
 #include <cstddef>
@@ -18,6 +19,7 @@
 
 #include "ff/bigint.hpp"
 #include "ff/mont_arith.hpp"
+#include "ff/mont_asm_x86.hpp"
 #include "util/rng.hpp"
 #include "util/status.hpp"
 
@@ -83,6 +85,15 @@ struct Field {
         if (std::is_constant_evaluated()) {
             mont_mul<kLimbs, PortableWords>(r.limb, a.limb, b.limb, modulus().limb, P::kMont.inv);
         } else {
+#if CUZK_FF_HAVE_ADX_MUL
+            if constexpr (kLimbs == 4 || kLimbs == 6) {
+                // mulx/adcx/adox assembly (mont_asm_x86.hpp), unless switched off at run time.
+                if (active_mul_path<kLimbs>() == MulPath::kAdx) {
+                    mont_mul_adx<kLimbs>(r.limb, a.limb, b.limb, modulus().limb, P::kMont.inv);
+                    return r;
+                }
+            }
+#endif
             mont_mul<kLimbs, Int128Words>(r.limb, a.limb, b.limb, modulus().limb, P::kMont.inv);
         }
         return r;

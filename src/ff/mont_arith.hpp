@@ -20,12 +20,13 @@
 #include <cstdint>
 
 #include "ff/bigint.hpp"
+#include "util/hd.hpp"
 
 namespace cuzk::ff {
 
 struct PortableWords {
     // a·b + c + d as (lo, hi); cannot overflow: (2^64−1)^2 + 2(2^64−1) = 2^128 − 1.
-    static constexpr Wide64 madd(uint64_t a, uint64_t b, uint64_t c, uint64_t d) {
+    static constexpr CUZK_HD Wide64 madd(uint64_t a, uint64_t b, uint64_t c, uint64_t d) {
         Wide64 p = mul_wide_portable(a, b);
         uint64_t carry = 0;
         p.lo = add_carry(p.lo, c, carry);
@@ -46,7 +47,7 @@ struct Int128Words {
 
 // out = t − p if t ≥ p else t  (t < 2p).
 template <size_t N>
-constexpr void mont_reduce_once(uint64_t out[N], const uint64_t t[N], const uint64_t p[N]) {
+constexpr CUZK_HD void mont_reduce_once(uint64_t out[N], const uint64_t t[N], const uint64_t p[N]) {
     uint64_t d[N];
     uint64_t borrow = 0;
     for (size_t i = 0; i < N; ++i) d[i] = sub_borrow(t[i], p[i], borrow);
@@ -55,8 +56,8 @@ constexpr void mont_reduce_once(uint64_t out[N], const uint64_t t[N], const uint
 }
 
 template <size_t N, class Words>
-constexpr void mont_mul(uint64_t out[N], const uint64_t a[N], const uint64_t b[N],
-                        const uint64_t p[N], uint64_t inv) {
+constexpr CUZK_HD void mont_mul(uint64_t out[N], const uint64_t a[N], const uint64_t b[N],
+                                const uint64_t p[N], uint64_t inv) {
     uint64_t t[N] = {};
     for (size_t i = 0; i < N; ++i) {
         // (A, t0) = t0 + a0·b_i
@@ -79,8 +80,8 @@ constexpr void mont_mul(uint64_t out[N], const uint64_t a[N], const uint64_t b[N
 }
 
 template <size_t N>
-constexpr void mod_add(uint64_t out[N], const uint64_t a[N], const uint64_t b[N],
-                       const uint64_t p[N]) {
+constexpr CUZK_HD void mod_add(uint64_t out[N], const uint64_t a[N], const uint64_t b[N],
+                               const uint64_t p[N]) {
     uint64_t s[N];
     uint64_t carry = 0;
     for (size_t i = 0; i < N; ++i) s[i] = add_carry(a[i], b[i], carry);
@@ -88,8 +89,8 @@ constexpr void mod_add(uint64_t out[N], const uint64_t a[N], const uint64_t b[N]
 }
 
 template <size_t N>
-constexpr void mod_sub(uint64_t out[N], const uint64_t a[N], const uint64_t b[N],
-                       const uint64_t p[N]) {
+constexpr CUZK_HD void mod_sub(uint64_t out[N], const uint64_t a[N], const uint64_t b[N],
+                               const uint64_t p[N]) {
     uint64_t d[N];
     uint64_t borrow = 0;
     for (size_t i = 0; i < N; ++i) d[i] = sub_borrow(a[i], b[i], borrow);
@@ -99,7 +100,7 @@ constexpr void mod_sub(uint64_t out[N], const uint64_t a[N], const uint64_t b[N]
 }
 
 template <size_t N>
-constexpr void mod_neg(uint64_t out[N], const uint64_t a[N], const uint64_t p[N]) {
+constexpr CUZK_HD void mod_neg(uint64_t out[N], const uint64_t a[N], const uint64_t p[N]) {
     uint64_t nonzero = 0;
     for (size_t i = 0; i < N; ++i) nonzero |= a[i];
     const uint64_t mask = nonzero ? ~uint64_t{0} : 0;  // −0 = 0, not p

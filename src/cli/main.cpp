@@ -1,0 +1,45 @@
+// cuzk — command-line entry point. Each subcommand is a thin main over the libraries.
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include "cli/commands.hpp"
+
+namespace {
+
+void print_usage(std::FILE* out) {
+    std::fprintf(out,
+                 "cuzk — Groth16 proving engine for Filecoin PoRep C2 (BLS12-381)\n"
+                 "\n"
+                 "usage: cuzk <command> [options]\n"
+                 "\n"
+                 "commands:\n"
+                 "  info                 print the BLS12-381 parameters cuzk uses\n"
+                 "  selfcheck [--json] [--log-size K]\n"
+                 "                       run the CPU arithmetic end to end (fields, curves,\n"
+                 "                       encodings, pairing, MSM, NTT) on random inputs, check\n"
+                 "                       every result by a second route, and report timings\n"
+                 "  help                 this text\n"
+                 "\n"
+                 "Environment: CUZK_THREADS (worker threads, default: all cores),\n"
+                 "             CUZK_FF_ASM=0 (disable the assembly field product, where built).\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        print_usage(stderr);
+        return 2;
+    }
+    const std::string_view cmd = argv[1];
+    if (cmd == "help" || cmd == "--help" || cmd == "-h") {
+        print_usage(stdout);
+        return 0;
+    }
+    if (cmd == "info") return cuzk::cli::run_info(argc - 1, argv + 1);
+    if (cmd == "selfcheck") return cuzk::cli::run_selfcheck(argc - 1, argv + 1);
+    std::fprintf(stderr, "cuzk: unknown command '%s' (see 'cuzk help')\n", argv[1]);
+    return 2;
+}

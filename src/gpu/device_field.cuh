@@ -1,0 +1,182 @@
+// DeviceField<P>: the prime field F_p of params.hpp's P (FpParams, FrParams) for CUDA device code.
+//
+// Layout: identical to the host ff::Field<P> — N = P::kLimbs little-endian 64-bit limbs holding
+// a·R mod p (Montgomery form, R = 2^(64N)), always fully reduced (< p), nothing else. A host
+// buffer of ff::Fp / ff::Fr is a device buffer of DeviceField<FpParams> / <FrParams> byte for
+// byte (ff_kernels.cpp static_asserts size, alignment and trivial copyability of both).
+//
+// Arithmetic: the shared limb-level algorithms of ff/mont_arith.hpp (mont_mul, mod_add, mod_sub,
+// mod_neg) — the same code the host field runs — with DeviceWords as the 64×64→128 multiplier.
+//
+// Constants: never retyped. params.hpp's constexpr MontgomeryConstants are host objects, which
+// device code may not reference; but a constexpr *scalar* may be used in device code as a value.
+// So each limb of each constant is exposed as a scalar variable template (detail::kLimb<V, I>,
+// evaluated by the compiler from params.hpp), and the limb array is rebuilt from those scalars
+// where needed: it becomes immediate operands in the generated code, with no memory access.
+//
+// The type is trivial (default construction leaves the limbs uninitialised, unlike the host
+// Field, so that it can live in __shared__ memory); use zero() for zero. Everything here also
+// compiles as plain host C++ (CUZK_HD empty, DeviceWords' portable path), which is how it is
+// tested without a GPU (device_field_test.cpp).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "ff/bigint.hpp"
+#include "ff/mont_arith.hpp"
+#include "ff/params.hpp"
+#include "util/hd.hpp"
+
+namespace cuzk::gpu {
+
+// 64×64 → 128-bit multiply-add for mont_mul: the low word by the native 64-bit multiply, the
+// high word by __umul64hi on the device (mul.hi.u64) and by the portable product on the host.
+// A 32-bit-limb PTX carry-chain version comes later.
+struct DeviceWords {
+    static CUZK_HD uint64_t mul_hi(uint64_t a, uint64_t b) {
+#if defined(__CUDA_ARCH__)
+        return __umul64hi(a, b);
+#else
+        return ff::mul_wide_portable(a, b).hi;
+#endif
+    }
+    // a·b + c + d as (lo, hi); cannot overflow (see ff::PortableWords).
+    static CUZK_HD ff::Wide64 madd(uint64_t a, uint64_t b, uint64_t c, uint64_t d) {
+        ff::Wide64 r{a * b, mul_hi(a, b)};
+        uint64_t carry = 0;
+        r.lo = ff::add_carry(r.lo, c, carry);
+        r.hi += carry;
+        carry = 0;
+        r.lo = ff::add_carry(r.lo, d, carry);
+        r.hi += carry;
+        return r;
+    }
+};
+
+namespace detail {
+
+// Limb I of a compile-time BigInt, as a scalar constant that device code may use.
+template <auto V, size_t I>
+inline constexpr uint64_t kLimb = V.limb[I];
+
+// v·R mod p (the Montgomery form of a small integer), computed at compile time by the reference
+// product: mont(v, R²) = v·R. Any 64-bit v is below p for the moduli here (p > 2^64).
+template <class P>
+constexpr ff::BigInt<P::kLimbs> montgomery_of_u64(uint64_t v) {
+    constexpr size_t N = P::kLimbs;
+    static_assert(N >= 2, "a 64-bit integer must be below the modulus");
+    uint64_t in[N] = {v};
+    ff::BigInt<N> out;
+    ff::mont_mul<N, ff::PortableWords>(out.limb, in, P::kMont.r2.limb, P::kMont.modulus.limb,
+                                       P::kMont.inv);
+    return out;
+}
+// As a constant (a host object, usable as a template argument where device code needs it).
+template <class P, uint64_t V>
+inline constexpr ff::BigInt<P::kLimbs> kMontgomeryOfU64 = montgomery_of_u64<P>(V);
+
+// −p^−1 mod 2^64, as a scalar constant.
+template <class P>
+inline constexpr uint64_t kInv = P::kMont.inv;
+
+}  // namespace detail
+
+template <class P>
+struct DeviceField {
+    static constexpr size_t kLimbs = P::kLimbs;
+    using Int = ff::BigInt<kLimbs>;
+
+    uint64_t limb[kLimbs];
+
+    // ---- constants ---------------------------------------------------------------------------
+    // The element whose Montgomery-form limbs are the compile-time constant V (no reduction).
+    template <Int V>
+    static constexpr CUZK_HD DeviceField constant() {
+        return from_limbs<V>(std::make_index_sequence<kLimbs>{});
+    }
+    // The element v for a compile-time v (converted to Montgomery form by the compiler).
+    template <uint64_t V>
+    static constexpr CUZK_HD DeviceField constant_u64() {
+        return constant<detail::kMontgomeryOfU64<P, V>>();
+    }
+    static constexpr CUZK_HD DeviceField zero() {
+        DeviceField f;
+        for (size_t i = 0; i < kLimbs; ++i) f.limb[i] = 0;
+        return f;
+    }
+    static constexpr CUZK_HD DeviceField one() { return constant<P::kMont.r>(); }
+
+    // The element v for a run-time v: mont(v, R²) = v·R.
+    static CUZK_HD DeviceField from_u64(uint64_t v) {
+        DeviceField f = zero();
+        f.limb[0] = v;
+        return f * constant<P::kMont.r2>();
+    }
+
+    // ---- arithmetic --------------------------------------------------------------------------
+    friend constexpr CUZK_HD DeviceField operator+(const DeviceField& a, const DeviceField& b) {
+        const DeviceField p = modulus_limbs();
+        DeviceField r;
+        ff::mod_add<kLimbs>(r.limb, a.limb, b.limb, p.limb);
+        return r;
+    }
+    friend constexpr CUZK_HD DeviceField operator-(const DeviceField& a, const DeviceField& b) {
+        const DeviceField p = modulus_limbs();
+        DeviceField r;
+        ff::mod_sub<kLimbs>(r.limb, a.limb, b.limb, p.limb);
+        return r;
+    }
+    constexpr CUZK_HD DeviceField operator-() const {
+        const DeviceField p = modulus_limbs();
+        DeviceField r;
+        ff::mod_neg<kLimbs>(r.limb, limb, p.limb);
+        return r;
+    }
+    friend CUZK_HD DeviceField operator*(const DeviceField& a, const DeviceField& b) {
+        const DeviceField p = modulus_limbs();
+        DeviceField r;
+        ff::mont_mul<kLimbs, DeviceWords>(r.limb, a.limb, b.limb, p.limb, detail::kInv<P>);
+        return r;
+    }
+    constexpr CUZK_HD DeviceField& operator+=(const DeviceField& b) { return *this = *this + b; }
+    constexpr CUZK_HD DeviceField& operator-=(const DeviceField& b) { return *this = *this - b; }
+    CUZK_HD DeviceField& operator*=(const DeviceField& b) { return *this = *this * b; }
+    CUZK_HD DeviceField square() const { return *this * *this; }
+    constexpr CUZK_HD DeviceField dbl() const { return *this + *this; }
+
+    constexpr CUZK_HD bool is_zero() const {
+        uint64_t acc = 0;
+        for (size_t i = 0; i < kLimbs; ++i) acc |= limb[i];
+        return acc == 0;
+    }
+    friend constexpr CUZK_HD bool operator==(const DeviceField& a, const DeviceField& b) {
+        uint64_t diff = 0;
+        for (size_t i = 0; i < kLimbs; ++i) diff |= a.limb[i] ^ b.limb[i];
+        return diff == 0;
+    }
+    friend constexpr CUZK_HD bool operator!=(const DeviceField& a, const DeviceField& b) {
+        return !(a == b);
+    }
+
+   private:
+    // p itself is not a field element (it is not reduced); it only feeds the limb algorithms.
+    static constexpr CUZK_HD DeviceField modulus_limbs() { return constant<P::kMont.modulus>(); }
+
+    template <Int V, size_t... I>
+    static constexpr CUZK_HD DeviceField from_limbs(std::index_sequence<I...>) {
+        return DeviceField{{detail::kLimb<V, I>...}};
+    }
+};
+
+using DeviceFp = DeviceField<ff::FpParams>;
+using DeviceFr = DeviceField<ff::FrParams>;
+
+static_assert(std::is_trivial_v<DeviceFp> && std::is_standard_layout_v<DeviceFp>);
+static_assert(std::is_trivial_v<DeviceFr> && std::is_standard_layout_v<DeviceFr>);
+static_assert(sizeof(DeviceFp) == ff::FpParams::kLimbs * sizeof(uint64_t));
+static_assert(sizeof(DeviceFr) == ff::FrParams::kLimbs * sizeof(uint64_t));
+
+}  // namespace cuzk::gpu

@@ -1,0 +1,63 @@
+// Elementwise field kernels over Fp and Fr (DeviceField): a·b, a + b, a − b.
+#include "gpu/kernel_launch.hpp"
+
+namespace cuzk::gpu::detail {
+
+namespace {
+
+struct MulOp {
+    template <class F>
+    static __device__ F apply(const F& a, const F& b) { return a * b; }
+};
+struct AddOp {
+    template <class F>
+    static __device__ F apply(const F& a, const F& b) { return a + b; }
+};
+struct SubOp {
+    template <class F>
+    static __device__ F apply(const F& a, const F& b) { return a - b; }
+};
+
+template <class F, class Op>
+__global__ void elementwise_kernel(const F* a, const F* b, F* out, size_t n) {
+    const size_t stride = size_t{gridDim.x} * blockDim.x;
+    for (size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride) {
+        const F x = a[i];
+        const F y = b[i];
+        out[i] = Op::apply(x, y);
+    }
+}
+
+template <class F>
+cudaError_t launch(BinaryOp op, const F* a, const F* b, F* out, size_t n, cudaStream_t stream) {
+    if (n == 0) return cudaSuccess;
+    const unsigned grid = elementwise_grid(n);
+    switch (op) {
+        case BinaryOp::kMul:
+            elementwise_kernel<F, MulOp><<<grid, kElementwiseBlock, 0, stream>>>(a, b, out, n);
+            break;
+        case BinaryOp::kAdd:
+            elementwise_kernel<F, AddOp><<<grid, kElementwiseBlock, 0, stream>>>(a, b, out, n);
+            break;
+        case BinaryOp::kSub:
+            elementwise_kernel<F, SubOp><<<grid, kElementwiseBlock, 0, stream>>>(a, b, out, n);
+            break;
+        default:
+            return cudaErrorInvalidValue;
+    }
+    return cudaGetLastError();
+}
+
+}  // namespace
+
+cudaError_t launch_elementwise(BinaryOp op, const DeviceFp* a, const DeviceFp* b, DeviceFp* out,
+                               size_t n, cudaStream_t stream) {
+    return launch(op, a, b, out, n, stream);
+}
+
+cudaError_t launch_elementwise(BinaryOp op, const DeviceFr* a, const DeviceFr* b, DeviceFr* out,
+                               size_t n, cudaStream_t stream) {
+    return launch(op, a, b, out, n, stream);
+}
+
+}  // namespace cuzk::gpu::detail

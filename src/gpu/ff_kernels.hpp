@@ -1,0 +1,42 @@
+// Elementwise field and G1 kernels on the GPU, callable from host C++ (no CUDA types here).
+//
+// Each call copies its host inputs to the current CUDA device, runs one kernel, and copies the
+// result back (synchronous; default stream). These are the first real kernels of the CUDA
+// backend and the device-vs-host cross-checks of the shared field and point code; they are not
+// meant to be fast. Thread-safe: every call owns its device buffers.
+//
+// Errors: kInvalidArgument when the spans' sizes differ; kUnavailable when there is no usable
+// device; kResourceExhausted when device memory runs out; kInternal for any other CUDA error.
+// Empty inputs succeed without touching the device.
+#pragma once
+
+#include <span>
+
+#include "ec/curves.hpp"
+#include "ff/fp.hpp"
+#include "ff/fr.hpp"
+#include "util/status.hpp"
+
+namespace cuzk::gpu {
+
+// out[i] = a[i] · b[i]
+util::Status elementwise_mul(std::span<const ff::Fp> a, std::span<const ff::Fp> b,
+                             std::span<ff::Fp> out);
+util::Status elementwise_mul(std::span<const ff::Fr> a, std::span<const ff::Fr> b,
+                             std::span<ff::Fr> out);
+// out[i] = a[i] + b[i]
+util::Status elementwise_add(std::span<const ff::Fp> a, std::span<const ff::Fp> b,
+                             std::span<ff::Fp> out);
+util::Status elementwise_add(std::span<const ff::Fr> a, std::span<const ff::Fr> b,
+                             std::span<ff::Fr> out);
+// out[i] = a[i] − b[i]
+util::Status elementwise_sub(std::span<const ff::Fp> a, std::span<const ff::Fp> b,
+                             std::span<ff::Fp> out);
+util::Status elementwise_sub(std::span<const ff::Fr> a, std::span<const ff::Fr> b,
+                             std::span<ff::Fr> out);
+
+// out[i] = p[i].add_mixed(q[i]) (ec::Xyzz::add_mixed), bit-for-bit the host's result.
+util::Status g1_add_mixed(std::span<const ec::G1Xyzz> p, std::span<const ec::G1Affine> q,
+                          std::span<ec::G1Xyzz> out);
+
+}  // namespace cuzk::gpu
