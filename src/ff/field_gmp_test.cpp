@@ -150,6 +150,7 @@ class Ref {
     size_t num_core = 0;
     std::vector<mpz_class> values;
     std::vector<F> elems;           // elems[i] holds values[i] (built from GMP's Montgomery form)
+    std::vector<mpz_class> raws;    // raws[i] = values[i]·R mod p, the limbs of elems[i]
     std::vector<std::pair<size_t, size_t>> pairs;  // operand index pairs for binary operations
 
     static const Ref& get() {
@@ -161,6 +162,10 @@ class Ref {
     F make(const mpz_class& v) const { return F::raw(to_bigint<N>(reduce(v * R, p))); }
     mpz_class raw(const F& f) const { return mpz_from_limbs(f.limb, N); }
     mpz_class value(const F& f) const { return reduce(raw(f) * Rinv, p); }
+    // values[i] and its Montgomery limbs, for failure messages.
+    std::string desc(size_t i) const {
+        return hex(values[i]) + " [limbs " + hex(raw(elems[i])) + "]";
+    }
 
     // f holds exactly v mod p: its limbs are the reduced Montgomery form of v.
     ::testing::AssertionResult holds(const F& f, const mpz_class& v) const {
@@ -176,6 +181,16 @@ class Ref {
         else
             failure << " = value " << hex(reduce(got * Rinv, p));
         return failure;
+    }
+
+    // Fast form of holds() for hot loops: f's limbs equal want_limbs (= v·R mod p, as limbs);
+    // on a mismatch the message of holds(f, v).
+    ::testing::AssertionResult same(const F& f, const BigInt<N>& want_limbs,
+                                    const mpz_class& v) const {
+        bool equal = true;
+        for (size_t l = 0; l < N; ++l) equal = equal && f.limb[l] == want_limbs.limb[l];
+        if (equal) return ::testing::AssertionSuccess();
+        return holds(f, v);
     }
 
    private:
@@ -233,6 +248,7 @@ class Ref {
         for (const auto& v : values) {
             if (sgn(v) < 0 || v >= p) ADD_FAILURE() << "test bug: value out of range " << hex(v);
             elems.push_back(make(v));
+            raws.push_back(reduce(v * R, p));
         }
 
         // Operand pairs: every core value with every value (both orders), consecutive values,
@@ -317,30 +333,6 @@ TYPED_TEST(FieldGmpTest, MontgomeryConstants) {
 
 // ---- representation ---------------------------------------------------------------------------
 
-// The Montgomery product of raw limbs x, y (any reduced residues): x·y·R^−1 mod p, for the fast
-// product and for the portable reference product.
-TYPED_TEST(FieldGmpTest, RawMontgomeryProduct) {
-    using F = TypeParam;
-    constexpr size_t N = F::kLimbs;
-    const auto& ref = Ref<F>::get();
-    size_t cases = 0;
-    for (const auto& [i, j] : ref.pairs) {
-        const mpz_class& x = ref.values[i];
-        const mpz_class& y = ref.values[j];
-        const F a = F::raw(to_bigint<N>(x));
-        const F b = F::raw(to_bigint<N>(y));
-        const mpz_class want = reduce(x * y * ref.Rinv, ref.p);
-        const F fast = a * b;
-        const F slow = F::mul_reference(a, b);
-        EXPECT_EQ(ref.raw(fast), want) << "mont_mul(raw " << hex(x) << ", raw " << hex(y) << ")";
-        EXPECT_EQ(ref.raw(slow), want)
-            << "mont_mul reference(raw " << hex(x) << ", raw " << hex(y) << ")";
-        ++cases;
-        if (this->HasFailure()) return;
-    }
-    this->RecordProperty("cases", static_cast<int>(cases));
-}
-
 TYPED_TEST(FieldGmpTest, FromIntToIntRoundTrip) {
     using F = TypeParam;
     constexpr size_t N = F::kLimbs;
@@ -404,8 +396,10 @@ TYPED_TEST(FieldGmpTest, RandomIsCanonical) {
 
 // ---- arithmetic -------------------------------------------------------------------------------
 
+// Addition is linear, so the expected limbs are the sums of the operands' limbs mod p.
 TYPED_TEST(FieldGmpTest, AddSub) {
     using F = TypeParam;
+    constexpr size_t N = F::kLimbs;
     const auto& ref = Ref<F>::get();
     size_t cases = 0;
     for (const auto& [i, j] : ref.pairs) {
@@ -413,14 +407,19 @@ TYPED_TEST(FieldGmpTest, AddSub) {
         const F& b = ref.elems[j];
         const mpz_class& x = ref.values[i];
         const mpz_class& y = ref.values[j];
-        EXPECT_TRUE(ref.holds(a + b, x + y)) << hex(x) << " + " << hex(y);
-        EXPECT_TRUE(ref.holds(a - b, x - y)) << hex(x) << " - " << hex(y);
+        mpz_class sum = ref.raws[i] + ref.raws[j];
+        if (sum >= ref.p) sum -= ref.p;
+        mpz_class diff = ref.raws[i] - ref.raws[j];
+        if (sgn(diff) < 0) diff += ref.p;
+        const BigInt<N> want_sum = to_bigint<N>(sum), want_diff = to_bigint<N>(diff);
+        EXPECT_TRUE(ref.same(a + b, want_sum, x + y)) << ref.desc(i) << " + " << ref.desc(j);
+        EXPECT_TRUE(ref.same(a - b, want_diff, x - y)) << ref.desc(i) << " - " << ref.desc(j);
         F c = a;
         c += b;
-        EXPECT_TRUE(ref.holds(c, x + y)) << hex(x) << " += " << hex(y);
+        EXPECT_TRUE(ref.same(c, want_sum, x + y)) << ref.desc(i) << " += " << ref.desc(j);
         c = a;
         c -= b;
-        EXPECT_TRUE(ref.holds(c, x - y)) << hex(x) << " -= " << hex(y);
+        EXPECT_TRUE(ref.same(c, want_diff, x - y)) << ref.desc(i) << " -= " << ref.desc(j);
         ++cases;
         if (this->HasFailure()) return;
     }
@@ -433,37 +432,61 @@ TYPED_TEST(FieldGmpTest, NegDbl) {
     for (size_t i = 0; i < ref.values.size(); ++i) {
         const F& a = ref.elems[i];
         const mpz_class& x = ref.values[i];
-        EXPECT_TRUE(ref.holds(-a, -x)) << "-" << hex(x);
-        EXPECT_TRUE(ref.holds(a.dbl(), 2 * x)) << "dbl " << hex(x);
+        EXPECT_TRUE(ref.holds(-a, -x)) << "-" << ref.desc(i);
+        EXPECT_TRUE(ref.holds(a.dbl(), 2 * x)) << "dbl " << ref.desc(i);
         if (this->HasFailure()) return;
     }
     this->RecordProperty("cases", static_cast<int>(ref.values.size()));
 }
 
+// The product on every host path (Int128Words and, when compiled in, the mulx/adcx/adox
+// assembly) and the portable reference product, limb for limb against GMP. The operands include
+// limb-level edge cases (values whose Montgomery limbs are 0, 1, p − 1, 2^k, ...).
 TYPED_TEST(FieldGmpTest, MulMatchesGmpAndReference) {
     using F = TypeParam;
+    constexpr size_t N = F::kLimbs;
     const auto& ref = Ref<F>::get();
+    const bool saved = cuzk::ff::fast_mul_enabled();
+    std::vector<bool> paths = {false};  // fast_mul_enabled settings to run
+    if (cuzk::ff::kFastMulCompiled) paths.push_back(true);
+    for (const bool fast : paths) {
+        cuzk::ff::set_fast_mul_enabled(fast);
+        const bool adx = cuzk::ff::active_mul_path<N>() == cuzk::ff::MulPath::kAdx;
+        EXPECT_EQ(adx, fast) << "the switch did not select the expected product path";
+    }
     size_t cases = 0;
     for (const auto& [i, j] : ref.pairs) {
         const F& a = ref.elems[i];
         const F& b = ref.elems[j];
         const mpz_class& x = ref.values[i];
         const mpz_class& y = ref.values[j];
-        const F fast = a * b;
-        EXPECT_TRUE(ref.holds(fast, x * y)) << hex(x) << " * " << hex(y);
-        const F slow = F::mul_reference(a, b);
-        EXPECT_TRUE(ref.holds(slow, x * y)) << "mul_reference " << hex(x) << " * " << hex(y);
-        for (size_t l = 0; l < F::kLimbs; ++l) {
-            EXPECT_EQ(fast.limb[l], slow.limb[l])
-                << "operator* and mul_reference differ at limb " << l << " for " << hex(x) << " * "
-                << hex(y);
+        const mpz_class xy = x * y;
+        const BigInt<N> want = to_bigint<N>(reduce(reduce(xy, ref.p) * ref.R, ref.p));
+        EXPECT_TRUE(ref.same(F::mul_reference(a, b), want, xy))
+            << "mul_reference " << ref.desc(i) << " * " << ref.desc(j);
+        for (const bool fast : paths) {
+            cuzk::ff::set_fast_mul_enabled(fast);
+            const char* path = fast ? "adx" : "int128";
+            EXPECT_TRUE(ref.same(a * b, want, xy))
+                << path << ": " << ref.desc(i) << " * " << ref.desc(j);
+            F c = a;
+            c *= b;
+            EXPECT_TRUE(ref.same(c, want, xy))
+                << path << ": " << ref.desc(i) << " *= " << ref.desc(j);
         }
-        F c = a;
-        c *= b;
-        EXPECT_TRUE(ref.holds(c, x * y)) << hex(x) << " *= " << hex(y);
         ++cases;
-        if (this->HasFailure()) return;
+        if (this->HasFailure()) break;
     }
+    // square() goes through the same product.
+    for (size_t i = 0; i < ref.values.size() && !this->HasFailure(); ++i) {
+        const mpz_class& x = ref.values[i];
+        for (const bool fast : paths) {
+            cuzk::ff::set_fast_mul_enabled(fast);
+            EXPECT_TRUE(ref.holds(ref.elems[i].square(), x * x))
+                << (fast ? "adx" : "int128") << ": square " << ref.desc(i);
+        }
+    }
+    cuzk::ff::set_fast_mul_enabled(saved);
     this->RecordProperty("cases", static_cast<int>(cases));
 }
 
