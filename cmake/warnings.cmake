@@ -6,6 +6,9 @@ target_compile_options(cuzk_options INTERFACE
   $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<BOOL:${CUZK_NATIVE}>>:-march=native>
   # bmi2/adx are used by the x86-64 fast field path when present at compile time.
   $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<NOT:$<BOOL:${CUZK_NATIVE}>>>:-mbmi2 -madx>
+  # Host code inside .cu files must see the same field product as .cpp files (inline functions
+  # compiled with different ISA flags would be merged arbitrarily by the linker).
+  $<$<AND:$<COMPILE_LANGUAGE:CUDA>,$<NOT:$<BOOL:${CUZK_NATIVE}>>>:-Xcompiler=-mbmi2,-madx>
   $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall>
   $<$<AND:$<COMPILE_LANGUAGE:CUDA>,$<BOOL:${CUZK_WERROR}>>:-Werror=all-warnings>)
 target_include_directories(cuzk_options INTERFACE ${PROJECT_SOURCE_DIR}/src)

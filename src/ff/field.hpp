@@ -80,23 +80,23 @@ struct Field {
         mod_neg<kLimbs>(r.limb, limb, modulus().limb);
         return r;
     }
+    // The product: the portable reference in constant evaluation; at run time the mulx/adcx/adox
+    // assembly (mont_asm_x86.hpp) for 4 and 6 limbs when it is compiled in and switched on
+    // (ff::set_fast_mul_enabled, CUZK_FF_ASM), otherwise Int128Words. Each run-time path is its
+    // own function so that this dispatcher stays small and the compiler inlines either path as
+    // it would alone (with the switch off, code and speed are those of the generic path).
     friend constexpr Field operator*(const Field& a, const Field& b) {
-        Field r;
         if (std::is_constant_evaluated()) {
+            Field r;
             mont_mul<kLimbs, PortableWords>(r.limb, a.limb, b.limb, modulus().limb, P::kMont.inv);
-        } else {
-#if CUZK_FF_HAVE_ADX_MUL
-            if constexpr (kLimbs == 4 || kLimbs == 6) {
-                // mulx/adcx/adox assembly (mont_asm_x86.hpp), unless switched off at run time.
-                if (active_mul_path<kLimbs>() == MulPath::kAdx) {
-                    mont_mul_adx<kLimbs>(r.limb, a.limb, b.limb, modulus().limb, P::kMont.inv);
-                    return r;
-                }
-            }
-#endif
-            mont_mul<kLimbs, Int128Words>(r.limb, a.limb, b.limb, modulus().limb, P::kMont.inv);
+            return r;
         }
-        return r;
+#if CUZK_FF_HAVE_ADX_MUL
+        if constexpr (kLimbs == 4 || kLimbs == 6) {
+            if (active_mul_path<kLimbs>() == MulPath::kAdx) return mul_adx(a, b);
+        }
+#endif
+        return mul_int128(a, b);
     }
     // The reference product (portable words) at run time, for cross-checks.
     static constexpr Field mul_reference(const Field& a, const Field& b) {
@@ -201,6 +201,19 @@ struct Field {
     }
 
    private:
+    static Field mul_int128(const Field& a, const Field& b) {
+        Field r;
+        mont_mul<kLimbs, Int128Words>(r.limb, a.limb, b.limb, modulus().limb, P::kMont.inv);
+        return r;
+    }
+#if CUZK_FF_HAVE_ADX_MUL
+    static Field mul_adx(const Field& a, const Field& b) {
+        Field r;
+        mont_mul_adx<kLimbs>(r.limb, a.limb, b.limb, modulus().limb, P::kMont.inv);
+        return r;
+    }
+#endif
+
     static util::Result<Field> checked(const Int& v) {
         if (!(v < modulus()))
             return util::invalid_argument(std::string(P::kName) +

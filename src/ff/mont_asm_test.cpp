@@ -3,13 +3,14 @@
 // run-time switch that selects them in Field::operator*.
 //
 // Inputs: random reduced values, edge values (0, 1, 2, p − 1, p − 2, R mod p, R² mod p, values
-// just below p, values with only the top or bottom limb set), squares (a == b), and products
-// written over their own inputs (out aliasing a, b, or both). The tests skip when the assembly
+// just below p, values with only the top or bottom limb set or cleared), squares (a == b),
+// products written over their own inputs (out aliasing a, b, or both) and long dependent chains. The tests skip when the assembly
 // is not compiled in (not x86-64, or no ADX/BMI2 at compile time).
 #include <gtest/gtest.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -69,6 +70,9 @@ std::vector<Limbs<P::kLimbs>> edge_values() {
     for (size_t i = 0; i + 1 < N; ++i) all_but_top.limb[i] = ~uint64_t{0};
     all_but_top.limb[N - 1] = p.limb[N - 1] - 1;
     v.push_back(all_but_top);
+    Limbs<N> low_zero = p;  // p with its low limb cleared: < p, and t0 = 0 in early rows
+    low_zero.limb[0] = 0;
+    v.push_back(low_zero);
     Limbs<N> half = p.shr(1);  // (p − 1)/2 and (p + 1)/2
     v.push_back(half);
     v.push_back(half + Limbs<N>::from_u64(1));
@@ -193,6 +197,25 @@ TEST(MontAsm, EnvironmentValueParsing) {
     EXPECT_TRUE(fast_mul_setting_from_env_value(""));
     EXPECT_FALSE(fast_mul_setting_from_env_value("0"));
     EXPECT_TRUE(fast_mul_setting_from_env_value("01"));
+}
+
+// The environment variable is read on first use: simulate a fresh process by resetting the
+// switch to "not read yet".
+TEST(MontAsm, EnvironmentVariableSetsSwitch) {
+    SwitchGuard guard;
+    const char* saved_env = std::getenv("CUZK_FF_ASM");
+    const std::string saved = saved_env ? saved_env : "";
+    for (const char* value : {"0", "1", static_cast<const char*>(nullptr)}) {
+        if (value) setenv("CUZK_FF_ASM", value, 1);
+        else unsetenv("CUZK_FF_ASM");
+        detail::g_fast_mul_state.store(-1);
+        const bool expect_on = value == nullptr || std::string(value) != "0";
+        EXPECT_EQ(fast_mul_enabled(), expect_on) << (value ? value : "(unset)");
+        EXPECT_EQ(active_mul_path<6>() == MulPath::kAdx, expect_on && kFastMulCompiled);
+        EXPECT_EQ(active_mul_path<4>() == MulPath::kAdx, expect_on && kFastMulCompiled);
+    }
+    if (saved_env) setenv("CUZK_FF_ASM", saved.c_str(), 1);
+    else unsetenv("CUZK_FF_ASM");
 }
 
 // The switch selects the path that Field::operator* runs (operator* dispatches through

@@ -7,13 +7,21 @@
 // out may alias a and/or b: the result is written only after every input word has been read.
 //
 // Algorithm: CIOS, one row per word b_i of b, the multiplication and the reduction of a row
-// interleaved (t ← (t + a·b_i + m·p) / 2^64 with m = (t + a·b_i)_0 · inv mod 2^64). Both halves
-// of a row are one pass of mulx over the N words with two independent carry chains: adox adds
-// the low words of the products into t_j, adcx adds the high words into t_(j+1). The running
-// value lives in N + 1 registers that rotate by one per row instead of being shifted: after the
-// reduction the lowest register holds exactly 0 (m is chosen so), and it becomes the next row's
-// zero top word (and the zero operand that closes the OF chain). The final conditional
-// subtraction of p is branch-free (sub/sbb, then cmovc).
+// interleaved (t ← (t + a·b_i + m·p) / 2^64 with m = (t + a·b_i)_0 · inv mod 2^64). Each half
+// row is one pass of mulx over the N words with two independent carry chains: adox adds the low
+// product words into t_j, adcx the high words into t_(j+1). The running value lives in N + 1
+// registers that rotate by one per row instead of being shifted. Row 0 (t = 0) uses one plain
+// add/adc chain.
+//
+// Carry parking (saves one add per row, measurably, on the target AMD EPYC): a multiplication
+// pass leaves the OF carry out of its last low-word add pending instead of closing it; m is then
+// computed with mulx (which, unlike imul, leaves the flags alone), and the reduction pass's first
+// adox — column 0, whose sum is 0 or 2^64 by the choice of m — deposits that carry into the
+// register of t0, which would otherwise just become 0. The reduction's closing adox adds it to
+// the top word together with its own last OF carry. No carry is ever dropped: every partial sum
+// is a prefix of an exact sum that fits (t + a·b_i + m·p < 2^64 · 2p < 2^(64(N+1))).
+//
+// The final conditional subtraction of p is branch-free (sub/sbb, then cmovc).
 //
 // Availability: compiled in when the compiler targets x86-64 with ADX and BMI2
 // (CUZK_FF_HAVE_ADX_MUL is 1); elsewhere only the switch exists and the generic path is used.
@@ -102,21 +110,24 @@ inline MulPath active_mul_path() {
 // Clears CF and OF (lo is overwritten by the next mulx).
 #define CUZK_ADX_CLEAR_FLAGS "xorl %k[lo], %k[lo]\n\t"
 
-// Last column of a multiplication row: ttop is 0 on entry and becomes hi + CF + OF (ttop serves
-// as the zero operand of the adcx before it is written).
+// Last column of a multiplication row (ttop is 0 on entry): tlo += lo on the OF chain and
+// ttop = hi + CF. The OF carry out of tlo is left pending; the reduction row absorbs it (below).
 #define CUZK_ADX_MUL_LAST(off, tlo, ttop)                                            \
     "mulxq " #off "(%[a]), %[lo], %[hi]\n\t"                                          \
     "adoxq %[lo], " CUZK_ADX_REG(tlo) "\n\t"                                         \
-    "adcxq " CUZK_ADX_REG(ttop) ", %[hi]\n\t"                                        \
-    "adoxq %[hi], " CUZK_ADX_REG(ttop) "\n\t"
+    "adcxq %[hi], " CUZK_ADX_REG(ttop) "\n\t"
 
-// m = t0 · inv mod 2^64 into rdx (inv is loaded first, so only the imul waits for t0).
-#define CUZK_ADX_M(t0)                                                               \
+// m = t0 · inv mod 2^64 into rdx. After row 0, where the flags are free: imul. After any other
+// multiplication row, whose OF carry is still pending: mulx, which leaves the flags alone.
+#define CUZK_ADX_M_IMUL(t0)                                                          \
     "movq %[inv], %%rdx\n\t"                                                         \
     "imulq " CUZK_ADX_REG(t0) ", %%rdx\n\t"
+#define CUZK_ADX_M_MULX(t0)                                                          \
+    "movq %[inv], %%rdx\n\t"                                                         \
+    "mulxq " CUZK_ADX_REG(t0) ", %%rdx, %[hi]\n\t"
 
-// Row 0 (t = 0), shared by both sizes up to column `last`: t0..t(last+1) = a · b_0 with one
-// plain carry chain.
+// Row 0 (t = 0), its first four columns (shared by both sizes): t0..t4 = a[0..3] · b_0 with one
+// plain carry chain; the callers finish the row.
 #define CUZK_ADX_ROW0_START                                                          \
     "movq 0(%[b]), %%rdx\n\t"                                                        \
     "mulxq 0(%[a]), %[t0], %[t1]\n\t"                                                \
@@ -127,68 +138,63 @@ inline MulPath active_mul_path() {
     "mulxq 24(%[a]), %[lo], %[t4]\n\t"                                               \
     "adcq %[lo], %[t3]\n\t"
 
-// Stores two result words as one 16-byte store at out + off, so that a 16-byte load of them
-// (compilers copy field elements with SSE moves) is forwarded from the store.
-#if defined(__AVX__)
-#define CUZK_ADX_STORE_PAIR(off, w0, w1)                                             \
-    "vmovq " w0 ", %[x0]\n\t"                                                        \
-    "vmovq " w1 ", %[x1]\n\t"                                                        \
-    "vpunpcklqdq %[x1], %[x0], %[x0]\n\t"                                            \
-    "vmovdqu %[x0], " #off "(%[out])\n\t"
-#else
-#define CUZK_ADX_STORE_PAIR(off, w0, w1)                                             \
-    "movq " w0 ", %[x0]\n\t"                                                         \
-    "movq " w1 ", %[x1]\n\t"                                                         \
-    "punpcklqdq %[x1], %[x0]\n\t"                                                    \
-    "movdqu %[x0], " #off "(%[out])\n\t"
-#endif
-
 // ---- N = 6 -------------------------------------------------------------------------------------
-// Row i > 0, multiplication half: (t0..t6) = (t0..t5) + a · b_i, with t6 = 0 on entry.
+// Row i > 0, multiplication half: (t0..t6) = (t0..t5) + a · b_i. t6 arrives holding 0 or 1 (the
+// carry parked by the previous reduction, already added where it belongs); the xor zeroes it and
+// clears CF and OF. On exit CF = 0 and OF holds a carry c into t6 that is not added yet.
 #define CUZK_ADX_MULROW6(boff, t0, t1, t2, t3, t4, t5, t6)                           \
-    "movq " #boff "(%[b]), %%rdx\n\t" CUZK_ADX_CLEAR_FLAGS                            \
+    "movq " #boff "(%[b]), %%rdx\n\t"                                                \
+    "xorl %k[" t6 "], %k[" t6 "]\n\t"                                                \
     CUZK_ADX_MAC(0, "a", t0, t1) CUZK_ADX_MAC(8, "a", t1, t2)                         \
     CUZK_ADX_MAC(16, "a", t2, t3) CUZK_ADX_MAC(24, "a", t3, t4)                       \
     CUZK_ADX_MAC(32, "a", t4, t5) CUZK_ADX_MUL_LAST(40, t5, t6)
 
-// Reduction half: (t0..t6) += m · p; afterwards t0 == 0 and (t1..t6) is the new running value.
-// The final adox adds the OF carry into t6 using t0 (now 0) as the zero operand.
+// Reduction half: (t0..t6) += m · p with m in rdx, CF = 0 and OF = c (0 after row 0) on entry.
+// Column 0 sums to 0 or 2^64 by the choice of m, so adding lo(m·p0) into t0 with OF = c leaves
+// exactly c in t0 and sets OF = (t0 != 0): the pending carry is parked in t0 at no cost. The
+// closing adox adds it, together with the OF carry out of t5, into t6. (t1..t6) is the new
+// running value; t0 becomes the next row's top word.
 #define CUZK_ADX_REDROW6(t0, t1, t2, t3, t4, t5, t6)                                 \
-    CUZK_ADX_M(t0) CUZK_ADX_CLEAR_FLAGS                                               \
     CUZK_ADX_MAC(0, "p", t0, t1) CUZK_ADX_MAC(8, "p", t1, t2)                         \
     CUZK_ADX_MAC(16, "p", t2, t3) CUZK_ADX_MAC(24, "p", t3, t4)                       \
     CUZK_ADX_MAC(32, "p", t4, t5) CUZK_ADX_MAC(40, "p", t5, t6)                       \
     "adoxq " CUZK_ADX_REG(t0) ", " CUZK_ADX_REG(t6) "\n\t"
 
+// A full row i > 0.
+#define CUZK_ADX_ROW6(boff, t0, t1, t2, t3, t4, t5, t6)                              \
+    CUZK_ADX_MULROW6(boff, t0, t1, t2, t3, t4, t5, t6)                                \
+    CUZK_ADX_M_MULX(t0) CUZK_ADX_REDROW6(t0, t1, t2, t3, t4, t5, t6)
+
 // out = a · b · 2^−384 mod p for a, b < p; p odd with p[5] < 2^63 − 1; inv = −p^−1 mod 2^64.
-[[gnu::always_inline]] inline void mont_mul_6_adx(uint64_t out[6], const uint64_t a[6], const uint64_t b[6],
-                           const uint64_t p[6], uint64_t inv) {
-    // The running value rotates through t0..t6. The result leaves in registers (lo, hi, rdx,
-    // t5, and the registers that held the pointers a and b) and is stored by the compiler, so it
-    // can forward the words to whatever reads them next.
+// Always inlined into its caller (Field<P>::mul_adx, whose own inlining the compiler decides).
+[[gnu::always_inline]] inline void mont_mul_6_adx(uint64_t out[6], const uint64_t a[6],
+                                                  const uint64_t b[6], const uint64_t p[6],
+                                                  uint64_t inv) {
+    // Register budget: 13 general registers (t0..t6, lo, hi, rdx, and the pointers a, b, p), so
+    // that one is left even when rbp is the frame pointer (-O0, -fno-omit-frame-pointer); inv is
+    // a memory operand. The registers of a and b are in-out so that they can hold the last two
+    // words of the trial subtraction once the inputs are consumed. The result leaves in
+    // registers and is stored below, after every input word has been read (out may alias a, b),
+    // by code the compiler sees, so it can place the words where they are used next.
     uint64_t t0, t1, t2, t3, t4, t5, t6, lo, hi, m;
-    double x0, x1;
     uint64_t ra = reinterpret_cast<uintptr_t>(a);
     uint64_t rb = reinterpret_cast<uintptr_t>(b);
-    __asm__ volatile(
+    __asm__(
         CUZK_ADX_ROW0_START
         "mulxq 32(%[a]), %[lo], %[t5]\n\t"
         "adcq %[lo], %[t4]\n\t"
         "mulxq 40(%[a]), %[lo], %[t6]\n\t"
         "adcq %[lo], %[t5]\n\t"
         "adcq $0, %[t6]\n\t"
+        // Row 0's reduction: the flags are free here, so imul and a plain flag clear.
+        CUZK_ADX_M_IMUL("t0") CUZK_ADX_CLEAR_FLAGS
         CUZK_ADX_REDROW6("t0", "t1", "t2", "t3", "t4", "t5", "t6")
-        // Rows 1..5: the value is in the 6 registers after the one that became zero.
-        CUZK_ADX_MULROW6(8, "t1", "t2", "t3", "t4", "t5", "t6", "t0")
-        CUZK_ADX_REDROW6("t1", "t2", "t3", "t4", "t5", "t6", "t0")
-        CUZK_ADX_MULROW6(16, "t2", "t3", "t4", "t5", "t6", "t0", "t1")
-        CUZK_ADX_REDROW6("t2", "t3", "t4", "t5", "t6", "t0", "t1")
-        CUZK_ADX_MULROW6(24, "t3", "t4", "t5", "t6", "t0", "t1", "t2")
-        CUZK_ADX_REDROW6("t3", "t4", "t5", "t6", "t0", "t1", "t2")
-        CUZK_ADX_MULROW6(32, "t4", "t5", "t6", "t0", "t1", "t2", "t3")
-        CUZK_ADX_REDROW6("t4", "t5", "t6", "t0", "t1", "t2", "t3")
-        CUZK_ADX_MULROW6(40, "t5", "t6", "t0", "t1", "t2", "t3", "t4")
-        CUZK_ADX_REDROW6("t5", "t6", "t0", "t1", "t2", "t3", "t4")
+        // Rows 1..5: the value is in the 6 registers after the one that took the parked carry.
+        CUZK_ADX_ROW6(8, "t1", "t2", "t3", "t4", "t5", "t6", "t0")
+        CUZK_ADX_ROW6(16, "t2", "t3", "t4", "t5", "t6", "t0", "t1")
+        CUZK_ADX_ROW6(24, "t3", "t4", "t5", "t6", "t0", "t1", "t2")
+        CUZK_ADX_ROW6(32, "t4", "t5", "t6", "t0", "t1", "t2", "t3")
+        CUZK_ADX_ROW6(40, "t5", "t6", "t0", "t1", "t2", "t3", "t4")
         // t = (t6, t0, t1, t2, t3, t4) < 2p; t5 is free. d = t − p in (lo, hi, rdx, t5, a, b);
         // where the subtraction borrows (t < p), t is kept.
         "movq %[t6], %[lo]\n\t"
@@ -209,44 +215,51 @@ inline MulPath active_mul_path() {
         "cmovcq %[t2], %[t5]\n\t"
         "cmovcq %[t3], %[a]\n\t"
         "cmovcq %[t4], %[b]\n\t"
-        CUZK_ADX_STORE_PAIR(0, "%[lo]", "%[hi]")
-        CUZK_ADX_STORE_PAIR(16, "%%rdx", "%[t5]")
-        CUZK_ADX_STORE_PAIR(32, "%[a]", "%[b]")
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
           [t5] "=&r"(t5), [t6] "=&r"(t6), [lo] "=&r"(lo), [hi] "=&r"(hi), [m] "=&d"(m),
-          [a] "+&r"(ra), [b] "+&r"(rb), [x0] "=&x"(x0), [x1] "=&x"(x1)
-        : [p] "r"(p), [out] "r"(out), [inv] "rm"(inv)
+          [a] "+&r"(ra), [b] "+&r"(rb)
+        : [p] "r"(p), [inv] "m"(inv)
         : "cc", "memory");
+    out[0] = lo;
+    out[1] = hi;
+    out[2] = m;
+    out[3] = t5;
+    out[4] = ra;
+    out[5] = rb;
 }
 
 // ---- N = 4 -------------------------------------------------------------------------------------
+// As for N = 6.
 #define CUZK_ADX_MULROW4(boff, t0, t1, t2, t3, t4)                                   \
-    "movq " #boff "(%[b]), %%rdx\n\t" CUZK_ADX_CLEAR_FLAGS                            \
+    "movq " #boff "(%[b]), %%rdx\n\t"                                                \
+    "xorl %k[" t4 "], %k[" t4 "]\n\t"                                                \
     CUZK_ADX_MAC(0, "a", t0, t1) CUZK_ADX_MAC(8, "a", t1, t2)                         \
     CUZK_ADX_MAC(16, "a", t2, t3) CUZK_ADX_MUL_LAST(24, t3, t4)
 
 #define CUZK_ADX_REDROW4(t0, t1, t2, t3, t4)                                         \
-    CUZK_ADX_M(t0) CUZK_ADX_CLEAR_FLAGS                                               \
     CUZK_ADX_MAC(0, "p", t0, t1) CUZK_ADX_MAC(8, "p", t1, t2)                         \
     CUZK_ADX_MAC(16, "p", t2, t3) CUZK_ADX_MAC(24, "p", t3, t4)                       \
     "adoxq " CUZK_ADX_REG(t0) ", " CUZK_ADX_REG(t4) "\n\t"
 
+#define CUZK_ADX_ROW4(boff, t0, t1, t2, t3, t4)                                      \
+    CUZK_ADX_MULROW4(boff, t0, t1, t2, t3, t4)                                        \
+    CUZK_ADX_M_MULX(t0) CUZK_ADX_REDROW4(t0, t1, t2, t3, t4)
+
 // out = a · b · 2^−256 mod p for a, b < p; p odd with p[3] < 2^63 − 1; inv = −p^−1 mod 2^64.
-[[gnu::always_inline]] inline void mont_mul_4_adx(uint64_t out[4], const uint64_t a[4], const uint64_t b[4],
-                           const uint64_t p[4], uint64_t inv) {
-    // The running value rotates through t0..t4; the result leaves in (lo, hi, rdx, t3).
+[[gnu::always_inline]] inline void mont_mul_4_adx(uint64_t out[4], const uint64_t a[4],
+                                                  const uint64_t b[4], const uint64_t p[4],
+                                                  uint64_t inv) {
+    // The running value rotates through t0..t4; lo, hi, rdx are scratch (12 registers in all).
+    // The result leaves in (lo, hi, rdx, t3) and is stored below.
     uint64_t t0, t1, t2, t3, t4, lo, hi, m;
-    double x0, x1;
-    __asm__ volatile(
+    __asm__(
         CUZK_ADX_ROW0_START
         "adcq $0, %[t4]\n\t"
+        CUZK_ADX_M_IMUL("t0") CUZK_ADX_CLEAR_FLAGS
         CUZK_ADX_REDROW4("t0", "t1", "t2", "t3", "t4")
-        CUZK_ADX_MULROW4(8, "t1", "t2", "t3", "t4", "t0")
-        CUZK_ADX_REDROW4("t1", "t2", "t3", "t4", "t0")
-        CUZK_ADX_MULROW4(16, "t2", "t3", "t4", "t0", "t1")
-        CUZK_ADX_REDROW4("t2", "t3", "t4", "t0", "t1")
-        CUZK_ADX_MULROW4(24, "t3", "t4", "t0", "t1", "t2")
-        CUZK_ADX_REDROW4("t3", "t4", "t0", "t1", "t2")
+        CUZK_ADX_ROW4(8, "t1", "t2", "t3", "t4", "t0")
+        CUZK_ADX_ROW4(16, "t2", "t3", "t4", "t0", "t1")
+        CUZK_ADX_ROW4(24, "t3", "t4", "t0", "t1", "t2")
         // t = (t4, t0, t1, t2) < 2p; t3 is free. d = t − p in (lo, hi, rdx, t3).
         "movq %[t4], %[lo]\n\t"
         "movq %[t0], %[hi]\n\t"
@@ -260,30 +273,35 @@ inline MulPath active_mul_path() {
         "cmovcq %[t0], %[hi]\n\t"
         "cmovcq %[t1], %%rdx\n\t"
         "cmovcq %[t2], %[t3]\n\t"
-        CUZK_ADX_STORE_PAIR(0, "%[lo]", "%[hi]")
-        CUZK_ADX_STORE_PAIR(16, "%%rdx", "%[t3]")
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
-          [lo] "=&r"(lo), [hi] "=&r"(hi), [m] "=&d"(m), [x0] "=&x"(x0), [x1] "=&x"(x1)
-        : [a] "r"(a), [b] "r"(b), [p] "r"(p), [out] "r"(out), [inv] "rm"(inv)
+          [lo] "=&r"(lo), [hi] "=&r"(hi), [m] "=&d"(m)
+        : [a] "r"(a), [b] "r"(b), [p] "r"(p), [inv] "rm"(inv)
         : "cc", "memory");
+    out[0] = lo;
+    out[1] = hi;
+    out[2] = m;
+    out[3] = t3;
 }
 
 #undef CUZK_ADX_REG
 #undef CUZK_ADX_MAC
 #undef CUZK_ADX_CLEAR_FLAGS
 #undef CUZK_ADX_MUL_LAST
-#undef CUZK_ADX_M
+#undef CUZK_ADX_M_IMUL
+#undef CUZK_ADX_M_MULX
+#undef CUZK_ADX_ROW6
+#undef CUZK_ADX_ROW4
 #undef CUZK_ADX_ROW0_START
 #undef CUZK_ADX_MULROW6
 #undef CUZK_ADX_REDROW6
 #undef CUZK_ADX_MULROW4
 #undef CUZK_ADX_REDROW4
-#undef CUZK_ADX_STORE_PAIR
 
 // The product for N limbs (N = 4 or 6), for generic callers.
 template <size_t N>
-[[gnu::always_inline]] inline void mont_mul_adx(uint64_t out[N], const uint64_t a[N], const uint64_t b[N],
-                         const uint64_t p[N], uint64_t inv) {
+[[gnu::always_inline]] inline void mont_mul_adx(uint64_t out[N], const uint64_t a[N],
+                                                const uint64_t b[N], const uint64_t p[N],
+                                                uint64_t inv) {
     static_assert(N == 4 || N == 6, "the assembly product exists for 4 and 6 limbs only");
     if constexpr (N == 6) mont_mul_6_adx(out, a, b, p, inv);
     else mont_mul_4_adx(out, a, b, p, inv);
