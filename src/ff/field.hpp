@@ -65,13 +65,27 @@ struct Field {
     }
 
     // ---- arithmetic --------------------------------------------------------------------------
+    // Sums and differences: generic limb code, or at run time the adc/sbb chains of
+    // mont_asm_x86.hpp under the same switch as the product.
     friend constexpr Field operator+(const Field& a, const Field& b) {
         Field r;
+#if CUZK_FF_HAVE_ADX_MUL
+        if (!std::is_constant_evaluated() && fast_mul_enabled()) {
+            mod_add_x86<kLimbs>(r.limb, a.limb, b.limb, modulus().limb);
+            return r;
+        }
+#endif
         mod_add<kLimbs>(r.limb, a.limb, b.limb, modulus().limb);
         return r;
     }
     friend constexpr Field operator-(const Field& a, const Field& b) {
         Field r;
+#if CUZK_FF_HAVE_ADX_MUL
+        if (!std::is_constant_evaluated() && fast_mul_enabled()) {
+            mod_sub_x86<kLimbs>(r.limb, a.limb, b.limb, modulus().limb);
+            return r;
+        }
+#endif
         mod_sub<kLimbs>(r.limb, a.limb, b.limb, modulus().limb);
         return r;
     }

@@ -396,33 +396,43 @@ TYPED_TEST(FieldGmpTest, RandomIsCanonical) {
 
 // ---- arithmetic -------------------------------------------------------------------------------
 
-// Addition is linear, so the expected limbs are the sums of the operands' limbs mod p.
+// Addition is linear, so the expected limbs are the sums of the operands' limbs mod p. Both
+// host paths (the x86 adc/sbb chains and the generic limb code) are checked: the run-time switch
+// CUZK_FF_ASM selects them together with the product.
 TYPED_TEST(FieldGmpTest, AddSub) {
     using F = TypeParam;
     constexpr size_t N = F::kLimbs;
     const auto& ref = Ref<F>::get();
+    const bool saved = cuzk::ff::fast_mul_enabled();
     size_t cases = 0;
-    for (const auto& [i, j] : ref.pairs) {
-        const F& a = ref.elems[i];
-        const F& b = ref.elems[j];
-        const mpz_class& x = ref.values[i];
-        const mpz_class& y = ref.values[j];
-        mpz_class sum = ref.raws[i] + ref.raws[j];
-        if (sum >= ref.p) sum -= ref.p;
-        mpz_class diff = ref.raws[i] - ref.raws[j];
-        if (sgn(diff) < 0) diff += ref.p;
-        const BigInt<N> want_sum = to_bigint<N>(sum), want_diff = to_bigint<N>(diff);
-        EXPECT_TRUE(ref.same(a + b, want_sum, x + y)) << ref.desc(i) << " + " << ref.desc(j);
-        EXPECT_TRUE(ref.same(a - b, want_diff, x - y)) << ref.desc(i) << " - " << ref.desc(j);
-        F c = a;
-        c += b;
-        EXPECT_TRUE(ref.same(c, want_sum, x + y)) << ref.desc(i) << " += " << ref.desc(j);
-        c = a;
-        c -= b;
-        EXPECT_TRUE(ref.same(c, want_diff, x - y)) << ref.desc(i) << " -= " << ref.desc(j);
-        ++cases;
-        if (this->HasFailure()) return;
+    for (const bool fast : {true, false}) {
+        cuzk::ff::set_fast_mul_enabled(fast);
+        for (const auto& [i, j] : ref.pairs) {
+            const F& a = ref.elems[i];
+            const F& b = ref.elems[j];
+            const mpz_class& x = ref.values[i];
+            const mpz_class& y = ref.values[j];
+            mpz_class sum = ref.raws[i] + ref.raws[j];
+            if (sum >= ref.p) sum -= ref.p;
+            mpz_class diff = ref.raws[i] - ref.raws[j];
+            if (sgn(diff) < 0) diff += ref.p;
+            const BigInt<N> want_sum = to_bigint<N>(sum), want_diff = to_bigint<N>(diff);
+            EXPECT_TRUE(ref.same(a + b, want_sum, x + y))
+                << ref.desc(i) << " + " << ref.desc(j) << " (fast path " << fast << ")";
+            EXPECT_TRUE(ref.same(a - b, want_diff, x - y))
+                << ref.desc(i) << " - " << ref.desc(j) << " (fast path " << fast << ")";
+            F c = a;
+            c += b;
+            EXPECT_TRUE(ref.same(c, want_sum, x + y)) << ref.desc(i) << " += " << ref.desc(j);
+            c = a;
+            c -= b;
+            EXPECT_TRUE(ref.same(c, want_diff, x - y)) << ref.desc(i) << " -= " << ref.desc(j);
+            ++cases;
+            if (this->HasFailure()) break;
+        }
+        if (this->HasFailure()) break;
     }
+    cuzk::ff::set_fast_mul_enabled(saved);
     this->RecordProperty("cases", static_cast<int>(cases));
 }
 

@@ -1,5 +1,6 @@
 // Fast host Montgomery products for N = 6 (Fp) and N = 4 (Fr) limbs: x86-64 GCC extended inline
-// assembly with mulx / adcx / adox, plus the process-wide run-time switch that selects them.
+// assembly with mulx / adcx / adox, adc/sbb modular addition and subtraction, and the
+// process-wide run-time switch that selects them (all together: CUZK_FF_ASM).
 //
 // What is computed: exactly mont_mul<N, Int128Words> (mont_arith.hpp) — a·b·R^−1 mod p, fully
 // reduced (< p) for inputs < p — under the same conditions on p (odd, top limb < 2^63 − 1, so
@@ -37,6 +38,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
 
 #if defined(__x86_64__) && defined(__ADX__) && defined(__BMI2__)
 #define CUZK_FF_HAVE_ADX_MUL 1
@@ -305,6 +310,33 @@ template <size_t N>
     static_assert(N == 4 || N == 6, "the assembly product exists for 4 and 6 limbs only");
     if constexpr (N == 6) mont_mul_6_adx(out, a, b, p, inv);
     else mont_mul_4_adx(out, a, b, p, inv);
+}
+
+// Modular addition and subtraction with the carry-flag intrinsics (adc/sbb chains; the generic
+// mod_add/mod_sub in mont_arith.hpp spell carries with comparisons, which GCC does not turn back
+// into adc). Same contract as mod_add/mod_sub: inputs and output < p, out may alias.
+template <size_t N>
+[[gnu::always_inline]] inline void mod_add_x86(uint64_t out[N], const uint64_t a[N],
+                                               const uint64_t b[N], const uint64_t p[N]) {
+    unsigned long long s[N], d[N];
+    unsigned char carry = 0;
+    for (size_t i = 0; i < N; ++i) carry = _addcarry_u64(carry, a[i], b[i], &s[i]);
+    unsigned char borrow = 0;  // no carry out above: a + b < 2p < 2^(64N)
+    for (size_t i = 0; i < N; ++i) borrow = _subborrow_u64(borrow, s[i], p[i], &d[i]);
+    const uint64_t keep_sum = 0 - static_cast<uint64_t>(borrow);  // a + b < p
+    for (size_t i = 0; i < N; ++i) out[i] = (s[i] & keep_sum) | (d[i] & ~keep_sum);
+}
+template <size_t N>
+[[gnu::always_inline]] inline void mod_sub_x86(uint64_t out[N], const uint64_t a[N],
+                                               const uint64_t b[N], const uint64_t p[N]) {
+    unsigned long long d[N];
+    unsigned char borrow = 0;
+    for (size_t i = 0; i < N; ++i) borrow = _subborrow_u64(borrow, a[i], b[i], &d[i]);
+    const uint64_t add_p = 0 - static_cast<uint64_t>(borrow);  // a < b: add p back
+    unsigned char carry = 0;
+    unsigned long long r[N];
+    for (size_t i = 0; i < N; ++i) carry = _addcarry_u64(carry, d[i], p[i] & add_p, &r[i]);
+    for (size_t i = 0; i < N; ++i) out[i] = r[i];
 }
 
 #endif  // CUZK_FF_HAVE_ADX_MUL
