@@ -126,6 +126,8 @@ bool check_ntt(util::TestRng& rng, unsigned log_size, std::string& detail) {
 int run_selfcheck(int argc, char** argv) {
     bool json = false;
     unsigned log_size = 14;
+    uint64_t seed = 0;
+    util::os_random_bytes(&seed, sizeof seed);  // fresh inputs every run unless --seed
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--json") {
@@ -136,12 +138,14 @@ int run_selfcheck(int argc, char** argv) {
                 std::fprintf(stderr, "cuzk selfcheck: --log-size must be in 1..24\n");
                 return 2;
             }
+        } else if (arg == "--seed" && i + 1 < argc) {
+            seed = std::strtoull(argv[++i], nullptr, 0);
         } else {
             std::fprintf(stderr, "cuzk selfcheck: unknown option '%s'\n", arg.c_str());
             return 2;
         }
     }
-    util::TestRng rng(util::TestRng(0).next_u64() ^ 0x5eedULL);
+    util::TestRng rng(seed);
     std::vector<std::pair<std::string, std::function<bool(std::string&)>>> steps = {
         {"fields", [&](std::string& d) { return check_fields(rng, d); }},
         {"encodings", [&](std::string& d) { return check_encodings(rng, d); }},
@@ -152,8 +156,9 @@ int run_selfcheck(int argc, char** argv) {
     std::vector<StepResult> results;
     bool all_ok = true;
     if (!json)
-        std::fprintf(stderr, "cuzk selfcheck: %u threads, sizes 2^%u\n",
-                     util::ThreadPool::global().size(), log_size);
+        std::fprintf(stderr, "cuzk selfcheck: %u threads, sizes 2^%u, seed %llu\n",
+                     util::ThreadPool::global().size(), log_size,
+                     static_cast<unsigned long long>(seed));
     for (size_t i = 0; i < steps.size(); ++i) {
         if (!json) std::fprintf(stderr, "[%zu/%zu] %-10s ... ", i + 1, steps.size(), steps[i].first.c_str());
         std::string detail;
@@ -166,8 +171,9 @@ int run_selfcheck(int argc, char** argv) {
                          detail.c_str());
     }
     if (json) {
-        std::printf("{\"ok\":%s,\"threads\":%u,\"log_size\":%u,\"steps\":[", all_ok ? "true" : "false",
-                    util::ThreadPool::global().size(), log_size);
+        std::printf("{\"ok\":%s,\"threads\":%u,\"log_size\":%u,\"seed\":%llu,\"steps\":[",
+                    all_ok ? "true" : "false", util::ThreadPool::global().size(), log_size,
+                    static_cast<unsigned long long>(seed));
         for (size_t i = 0; i < results.size(); ++i)
             std::printf("%s{\"name\":\"%s\",\"ok\":%s,\"ms\":%.3f}", i ? "," : "",
                         results[i].name.c_str(), results[i].ok ? "true" : "false", results[i].ms);
