@@ -1,0 +1,74 @@
+// ProvingAssignment: bellperson's prover-side constraint system (spec/porep-c2-circuit.md §4.1),
+// the input of the Groth16 prover.
+//
+// State, after synthesis and finish():
+//   input_assignment  x_0..x_{I-1} (x_0 = ONE = 1), aux_assignment w_0..w_{W-1};
+//   a, b, c           one entry per constraint: ⟨A_i,z⟩, ⟨B_i,z⟩, ⟨C_i,z⟩, the circuit's
+//                     constraints first, then (finish) one row a = x_i, b = 0, c = 0 per input
+//                     i in order, ONE included — n = #circuit constraints + I entries;
+//   a_aux_density     aux j set iff j occurs with a non-zero coefficient in some A;
+//   b_input_density   input i set iff i occurs with a non-zero coefficient in some B;
+//   b_aux_density     aux j likewise for B.
+// C is evaluated without tracking, inputs in A are not tracked (they are dense in A through the
+// input rows) — exactly bellperson's eval_with_trackers calls.
+//
+// Pre-sizing (run-time switch): with Options::presize and a Capacity hint, every vector is
+// reserved up front (n = constraints + inputs for a, b, c), avoiding regrowth copies; the
+// results are identical either way.
+#pragma once
+
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+#include "r1cs/constraint_system.hpp"
+#include "r1cs/density.hpp"
+
+namespace cuzk::r1cs {
+
+// Expected sizes of a synthesis (ONE included in inputs; constraints without the input rows).
+struct Capacity {
+    size_t constraints = 0;
+    size_t inputs = 0;
+    size_t aux = 0;
+};
+
+class ProvingAssignment final : public ConstraintSystem {
+   public:
+    struct Options {
+        bool presize = true;
+        Capacity capacity;
+    };
+    ProvingAssignment() : ProvingAssignment(Options{}) {}
+    explicit ProvingAssignment(const Options& options);
+
+    // Appends the input rows (append_input_constraints). Call once, after synthesis.
+    void finish();
+    bool finished() const { return finished_; }
+
+    const std::vector<ff::Fr>& a() const { return a_; }
+    const std::vector<ff::Fr>& b() const { return b_; }
+    const std::vector<ff::Fr>& c() const { return c_; }
+    const std::vector<ff::Fr>& input_assignment() const { return inputs_; }
+    const std::vector<ff::Fr>& aux_assignment() const { return aux_; }
+    // Moves a, b or c out (for a prover that transforms them in place); the vector is then
+    // empty here.
+    std::vector<ff::Fr> take_a() { return std::move(a_); }
+    std::vector<ff::Fr> take_b() { return std::move(b_); }
+    std::vector<ff::Fr> take_c() { return std::move(c_); }
+    const DensityBits& a_aux_density() const { return a_aux_density_; }
+    const DensityBits& b_input_density() const { return b_input_density_; }
+    const DensityBits& b_aux_density() const { return b_aux_density_; }
+
+   private:
+    void on_alloc(const Name& name, uint32_t index, const ff::Fr* value) override;
+    void on_alloc_input(const Name& name, uint32_t index, const ff::Fr* value) override;
+    void on_enforce(const Name& name, const LC& a, const LC& b, const LC& c) override;
+
+    std::vector<ff::Fr> a_, b_, c_;
+    std::vector<ff::Fr> inputs_, aux_;
+    DensityBits a_aux_density_, b_input_density_, b_aux_density_;
+    bool finished_ = false;
+};
+
+}  // namespace cuzk::r1cs
