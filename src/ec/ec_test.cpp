@@ -120,6 +120,25 @@ TYPED_TEST(GroupTest, ScalarMultiplication) {
     }
 }
 
+TYPED_TEST(GroupTest, TwoStepAffineAdditionMatchesJacobian) {
+    using J = typename GroupOf<TypeParam>::Jac;
+    util::TestRng rng(7);
+    for (int i = 0; i < 10; ++i) {
+        const TypeParam a = random_point<TypeParam>(rng).to_affine();
+        const TypeParam b = random_point<TypeParam>(rng).to_affine();
+        // chord
+        const auto d = affine_add_denominator(a, b);
+        ASSERT_FALSE(d.is_zero());
+        EXPECT_EQ(affine_add_with_inverse(a, b, d.inverse()), (J::from_affine(a) + J::from_affine(b)).to_affine());
+        // tangent
+        const auto t = affine_add_denominator(a, a);
+        ASSERT_FALSE(t.is_zero());
+        EXPECT_EQ(affine_add_with_inverse(a, a, t.inverse()), J::from_affine(a).dbl().to_affine());
+        // a + (−a): zero denominator signals the identity
+        EXPECT_TRUE(affine_add_denominator(a, -a).is_zero());
+    }
+}
+
 TYPED_TEST(GroupTest, BatchToAffine) {
     using J = typename GroupOf<TypeParam>::Jac;
     util::TestRng rng(4);

@@ -35,6 +35,33 @@ struct Affine {
     }
 };
 
+// Batch-affine addition in two steps, so that many additions can share one field inversion
+// (Montgomery's trick): first the slope's denominator, then the sum from its inverse. Both points
+// finite. The denominator is x_b − x_a (chord), 2·y_a when a = b (tangent), and zero when
+// b = −a (the sum is the identity; callers skip the second step then).
+template <class C>
+constexpr CUZK_HD typename C::Field affine_add_denominator(const Affine<C>& a, const Affine<C>& b) {
+    if (!(a.x == b.x)) return b.x - a.x;
+    if (a.y == b.y) return a.y.dbl();
+    return C::Field::zero();
+}
+// a + b given inv = affine_add_denominator(a, b)^−1 (non-zero):
+//   λ = (y_b − y_a)·inv for a chord, 3·x_a²·inv for the tangent;
+//   x3 = λ² − x_a − x_b,  y3 = λ(x_a − x3) − y_a.
+template <class C>
+constexpr CUZK_HD Affine<C> affine_add_with_inverse(const Affine<C>& a, const Affine<C>& b,
+                                                    const typename C::Field& inv) {
+    using F = typename C::Field;
+    F numerator = b.y - a.y;
+    if (a.x == b.x) {
+        const F xx = a.x.square();
+        numerator = xx.dbl() + xx;
+    }
+    const F lambda = numerator * inv;
+    const F x3 = lambda.square() - a.x - b.x;
+    return {x3, lambda * (a.x - x3) - a.y};
+}
+
 template <class C>
 struct Jacobian {
     using F = typename C::Field;

@@ -54,30 +54,15 @@ class AffineBatchSum {
         const size_t pairs = points_.size() / 2;
         denominators_.resize(pairs);
         for (size_t i = 0; i < pairs; ++i) {
-            const ec::Affine<C>& a = points_[2 * i];
-            const ec::Affine<C>& b = points_[2 * i + 1];
-            if (!(a.x == b.x)) {
-                denominators_[i] = b.x - a.x;
-            } else if (a.y == b.y) {
-                denominators_[i] = a.y.dbl();  // doubling; zero when y = 0 (order 2: 2P = O)
-            } else {
-                denominators_[i] = F::zero();  // b = −a
-            }
+            denominators_[i] = ec::affine_add_denominator(points_[2 * i], points_[2 * i + 1]);
         }
         ff::batch_inverse(denominators_.data(), pairs, scratch_);  // zeros stay zero
         size_t out = 0;
         for (size_t i = 0; i < pairs; ++i) {
             if (denominators_[i].is_zero()) continue;  // the sum is the identity
-            const ec::Affine<C> a = points_[2 * i];
-            const ec::Affine<C> b = points_[2 * i + 1];
-            F numerator = b.y - a.y;
-            if (a.x == b.x) {  // tangent: 3x²
-                const F xx = a.x.square();
-                numerator = xx.dbl() + xx;
-            }
-            const F lambda = numerator * denominators_[i];
-            const F x3 = lambda.square() - a.x - b.x;
-            points_[out++] = {x3, lambda * (a.x - x3) - a.y};  // out ≤ i: already read
+            // out ≤ i: both inputs are read before the slot is written
+            points_[out++] = ec::affine_add_with_inverse(points_[2 * i], points_[2 * i + 1],
+                                                         denominators_[i]);
         }
         if (points_.size() % 2 == 1) points_[out++] = points_.back();
         points_.resize(out);

@@ -144,12 +144,8 @@ class BatchAffineWindow {
             const Aff p = point(ops_[k]);
             if (a.is_identity()) {
                 denominators_[k] = F::zero();  // a copy, no addition
-            } else if (!(a.x == p.x)) {
-                denominators_[k] = p.x - a.x;
-            } else if (a.y == p.y) {
-                denominators_[k] = a.y.dbl();  // doubling; zero when y = 0 (2P = O)
             } else {
-                denominators_[k] = F::zero();  // p = −a: the bucket empties
+                denominators_[k] = ec::affine_add_denominator(a, p);  // zero: p = −a, bucket empties
             }
         }
         ff::batch_inverse(denominators_.data(), denominators_.size(), scratch_);
@@ -164,14 +160,7 @@ class BatchAffineWindow {
                 a = Aff::identity();
                 continue;
             }
-            F numerator = p.y - a.y;
-            if (a.x == p.x) {  // tangent: 3x²
-                const F xx = a.x.square();
-                numerator = xx.dbl() + xx;
-            }
-            const F lambda = numerator * denominators_[k];
-            const F x3 = lambda.square() - a.x - p.x;
-            a = {x3, lambda * (a.x - x3) - a.y};
+            a = ec::affine_add_with_inverse(a, p, denominators_[k]);
         }
         ops_.clear();
         ++batch_id_;
