@@ -1,0 +1,71 @@
+// Groth16 parameter generation from known toxic waste — a TEST CEREMONY, INSECURE by design:
+// whoever knows the seed can forge proofs. It exists to make parameters for our own circuits
+// (tests, benchmarks, the 2 KiB demo); production Filecoin parameters come from the public
+// ceremony's files.
+//
+// Conventions follow bellperson's generator (src/groth16/generator.rs) so that the output has
+// the layout of Filecoin's parameter files and our prover's density bookkeeping applies:
+//   domain: ntt::EvaluationDomain of size m ≥ #constraints + #inputs (input rows included);
+//   L_i(τ): the Lagrange basis of that domain at τ (powers of τ through the inverse NTT);
+//   u_j(τ) = Σ_i A_ij L_i(τ), v_j(τ) = Σ_i B_ij L_i(τ), w_j(τ) = Σ_i C_ij L_i(τ);
+//   ic_j = (β u_j + α v_j + w_j)/γ · G1 (inputs), l_j = (β u_j + α v_j + w_j)/δ · G1 (aux),
+//   h_i = τ^i · Z(τ)/δ · G1 for i < m − 1 with Z(τ) = τ^m − 1,
+//   a = u_j·G1 for inputs and for aux with a non-zero u_j; b_g1/b_g2 = v_j·G1/G2 for the
+//   inputs and aux with a non-zero v_j (identity points are left out, as bellperson does;
+//   "non-zero" is decided by the density bits, see below).
+//
+// Which a/b entries are present is decided by the r1cs DENSITY bits (a variable is dense iff it
+// occurs in that matrix with a non-zero coefficient), not by testing u_j(τ) ≠ 0: the two agree
+// except when τ happens to be a root of a non-zero u_j (probability ≈ m/r), and the density
+// bits are what the prover uses to pick its scalars, so they must define the layout. Every
+// input is in `a` (the input rows put x_i in A). A scalar that is zero for a point that must be
+// present (u_j, v_j of a dense variable, an ic/l scalar, Z(τ)) is reported as an error rather
+// than written as an identity point; with random toxic waste this does not happen.
+//
+// Errors (util::Status): synthesis errors (as returned by the circuit); a domain too large
+// (more than 2^31 rows); an unconstrained aux variable (no non-zero entry in A, B or C — its l
+// point would be the identity; bellperson's generator rejects it too), named by its aux index;
+// zero toxic waste or a degenerate τ (τ^m = 1 or a zero scalar as above).
+//
+// Group elements are computed by fixed-base scalar multiplication (a windowed table of the
+// generator's multiples), in parallel over `pool` (nullptr = util::ThreadPool::global()).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "ff/fr.hpp"
+#include "groth16/circuit.hpp"
+#include "groth16/keys.hpp"
+#include "util/thread_pool.hpp"
+
+namespace cuzk::groth16 {
+
+// The secrets of a test ceremony; all non-zero.
+struct ToxicWaste {
+    ff::Fr tau, alpha, beta, gamma, delta;
+    // Deterministic from a seed (util::TestRng): INSECURE, for tests and demos only.
+    static ToxicWaste from_seed(uint64_t seed);
+};
+
+util::Result<Parameters> generate_parameters(const Circuit& circuit, const ToxicWaste& toxic,
+                                             util::ThreadPool* pool = nullptr);
+
+namespace detail {
+
+// The QAP of a circuit evaluated at τ — the scalars behind the generated points; exported for
+// tests. u/v/w have one entry per variable in z order (inputs, ONE first, then aux).
+struct QapEvaluation {
+    size_t num_inputs = 0;   // ONE included
+    size_t num_aux = 0;
+    size_t num_rows = 0;     // constraints + input rows
+    size_t domain_size = 0;  // m
+    ff::Fr z_tau;            // Z(τ) = τ^m − 1
+    std::vector<ff::Fr> u, v, w;
+};
+util::Result<QapEvaluation> evaluate_qap(const Circuit& circuit, const ff::Fr& tau,
+                                         util::ThreadPool* pool = nullptr);
+
+}  // namespace detail
+
+}  // namespace cuzk::groth16
