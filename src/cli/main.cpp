@@ -21,8 +21,11 @@ void print_usage(std::FILE* out) {
                  "                       encodings, pairing, MSM, NTT) on random inputs, check\n"
                  "                       every result by a second route, and report timings\n"
                  "                       (inputs are fresh each run; --seed N repeats a run)\n"
-                 "  help                 this text\n"
+                 "  help                 this text\n");
+    cuzk::cli::print_groth16_usage(out);
+    std::fprintf(out,
                  "\n"
+                 "'cuzk <command> --help' explains a command's options.\n"
                  "Environment: CUZK_THREADS (worker threads, default: all cores),\n"
                  "             CUZK_FF_ASM=0 (disable the assembly field product, where built).\n");
 }
@@ -41,6 +44,10 @@ int main(int argc, char** argv) {
     }
     if (cmd == "info") return cuzk::cli::run_info(argc - 1, argv + 1);
     if (cmd == "selfcheck") return cuzk::cli::run_selfcheck(argc - 1, argv + 1);
+    if (cmd == "setup") return cuzk::cli::run_setup(argc - 1, argv + 1);
+    if (cmd == "prove") return cuzk::cli::run_prove(argc - 1, argv + 1);
+    if (cmd == "verify") return cuzk::cli::run_verify(argc - 1, argv + 1);
+    if (cmd == "inspect-params") return cuzk::cli::run_inspect_params(argc - 1, argv + 1);
     std::fprintf(stderr, "cuzk: unknown command '%s' (see 'cuzk help')\n", argv[1]);
     return 2;
 }

@@ -1,0 +1,541 @@
+// `cuzk setup | prove | verify | inspect-params`: Groth16 on the built-in example circuits
+// (groth16/example_circuits.hpp). Exit codes: 0 ok (verify: valid), 1 failure (verify: the proof
+// does not verify), 2 usage error or malformed input. Human progress goes to stderr; with
+// --json, one summary line (a JSON object) goes to stdout.
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/fr_decimal.hpp"
+#include "groth16/example_circuits.hpp"
+#include "groth16/params_io.hpp"
+#include "groth16/proof_io.hpp"
+#include "groth16/prover.hpp"
+#include "groth16/setup.hpp"
+#include "groth16/verifier.hpp"
+#include "r1cs/counter.hpp"
+#include "util/timer.hpp"
+
+namespace cuzk::cli {
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitFail = 1;
+constexpr int kExitUsage = 2;
+constexpr uint64_t kDefaultSetupSeed = 1;
+
+// ---- options -------------------------------------------------------------------------------
+
+struct Args {
+    std::map<std::string, std::string, std::less<>> values;
+    std::vector<std::string> positional;
+    bool json = false;
+    bool help = false;
+    bool has(std::string_view k) const { return values.find(k) != values.end(); }
+    const std::string& get(std::string_view k) const { return values.find(k)->second; }
+};
+
+// Parses "--key value" for keys in `with_value`, the flags in `flags`, --json and --help.
+bool parse_args(const char* cmd, int argc, char** argv, const std::set<std::string_view>& with_value,
+                const std::set<std::string_view>& flags, Args& out) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        if (a == "--json") {
+            out.json = true;
+        } else if (a == "--help" || a == "-h") {
+            out.help = true;
+        } else if (with_value.count(a)) {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "cuzk %s: option %s needs a value\n", cmd, argv[i]);
+                return false;
+            }
+            out.values.insert_or_assign(std::string(a), std::string(argv[++i]));
+        } else if (flags.count(a)) {
+            out.values.insert_or_assign(std::string(a), std::string(1, '1'));
+        } else if (a.starts_with("-") && a.size() > 1) {
+            std::fprintf(stderr, "cuzk %s: unknown option '%s' (see 'cuzk %s --help')\n", cmd,
+                         argv[i], cmd);
+            return false;
+        } else {
+            out.positional.emplace_back(a);
+        }
+    }
+    return true;
+}
+
+bool require(const char* cmd, const Args& args, std::initializer_list<const char*> keys) {
+    for (const char* k : keys) {
+        if (!args.has(k)) {
+            std::fprintf(stderr, "cuzk %s: missing %s (see 'cuzk %s --help')\n", cmd, k, cmd);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool parse_u64(std::string_view s, uint64_t& out) {
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return !s.empty() && ec == std::errc() && end == s.data() + s.size();
+}
+
+util::Result<std::vector<uint8_t>> read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        std::string msg = path;
+        msg += ": cannot open for reading";
+        return util::io_error(std::move(msg));
+    }
+    std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return bytes;
+}
+
+// Written to "<path>.tmp", then renamed over path.
+util::Status write_file(const std::string& path, std::string_view bytes) {
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) {
+            std::string msg = tmp;
+            msg += ": cannot open for writing";
+            return util::io_error(std::move(msg));
+        }
+        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        if (!out.flush()) {
+            std::string msg = tmp;
+            msg += ": write failed";
+            return util::io_error(std::move(msg));
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) {
+        std::string msg = path;
+        msg += ": rename failed: ";
+        msg += ec.message();
+        return util::io_error(std::move(msg));
+    }
+    return util::Status();
+}
+
+std::string ms_str(double ms) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", ms);
+    return buf;
+}
+
+// {"k":v,...} builder for the summary line.
+class JsonObject {
+   public:
+    JsonObject& raw(std::string_view key, std::string_view value) {
+        if (body_.size() > 1) body_ += ",";
+        body_ += json_quote(key);
+        body_ += ":";
+        body_ += value;
+        return *this;
+    }
+    JsonObject& str(std::string_view key, std::string_view value) { return raw(key, json_quote(value)); }
+    JsonObject& num(std::string_view key, uint64_t value) { return raw(key, std::to_string(value)); }
+    JsonObject& ms(std::string_view key, double value) { return raw(key, ms_str(value)); }
+    JsonObject& boolean(std::string_view key, bool value) { return raw(key, value ? "true" : "false"); }
+    std::string done() const { return body_ + "}"; }
+
+   private:
+    std::string body_ = "{";
+};
+
+int fail_json(const Args& args, const char* cmd, int code, const std::string& message) {
+    std::fprintf(stderr, "cuzk %s: %s\n", cmd, message.c_str());
+    if (args.json) {
+        JsonObject o;
+        o.boolean("ok", false).str("command", cmd).str("error", message);
+        if (code == kExitFail) o.boolean("valid", false);
+        std::printf("%s\n", o.done().c_str());
+    }
+    return code;
+}
+
+struct Shape {
+    size_t constraints = 0, inputs = 0, aux = 0;
+};
+
+util::Result<Shape> count_shape(const groth16::Circuit& circuit) {
+    r1cs::Counter counter;
+    CUZK_RETURN_IF_ERROR(circuit(counter));
+    return Shape{counter.num_constraints(), counter.num_inputs(), counter.num_aux()};
+}
+
+// ---- help ----------------------------------------------------------------------------------
+
+void help_setup(std::FILE* f) {
+    std::fprintf(f,
+                 "usage: cuzk setup --circuit NAME --out DIR [--seed N] [--json]\n"
+                 "\n"
+                 "Generates Groth16 parameters for a built-in circuit from toxic waste derived\n"
+                 "from a seed (default %llu). INSECURE: anyone who knows the seed can forge\n"
+                 "proofs; for tests and demos only. Writes DIR/<NAME>.params and DIR/<NAME>.vk\n"
+                 "(NAME made file-name safe, e.g. random:10 -> random_10; DIR is created).\n"
+                 "\n"
+                 "circuits: %s\n",
+                 static_cast<unsigned long long>(kDefaultSetupSeed),
+                 groth16::examples::known_names().c_str());
+}
+
+void help_prove(std::FILE* f) {
+    std::fprintf(f,
+                 "usage: cuzk prove --circuit NAME --params FILE --out PROOF\n"
+                 "                  [--public-inputs FILE.json] [--seed N] [--no-subgroup-check]\n"
+                 "                  [--json]\n"
+                 "\n"
+                 "Proves the built-in circuit NAME (with its built-in witness) with the parameters\n"
+                 "FILE, verifies the proof, and only then writes it to PROOF (192 bytes: A, B, C\n"
+                 "compressed). --public-inputs also writes the public inputs as a JSON array of\n"
+                 "decimal strings (ONE excluded).\n"
+                 "  --seed N             deterministic r, s (INSECURE, for reproducible tests);\n"
+                 "                       default: fresh r, s from the OS CSPRNG\n"
+                 "  --no-subgroup-check  skip the order-r subgroup check when reading FILE (faster;\n"
+                 "                       only for parameter files you made yourself). Default: check\n"
+                 "\n"
+                 "circuits: %s\n",
+                 groth16::examples::known_names().c_str());
+}
+
+void help_verify(std::FILE* f) {
+    std::fprintf(f,
+                 "usage: cuzk verify --vk FILE --proof PROOF --public-inputs FILE.json [--json]\n"
+                 "\n"
+                 "Verifies a 192-byte Groth16 proof against a .vk file and the public inputs (a\n"
+                 "JSON array of decimal strings, ONE excluded).\n"
+                 "exit status: 0 valid, 1 not valid, 2 usage error or malformed input (a bad\n"
+                 "file, a proof of the wrong size or with a point off the curve/subgroup, a\n"
+                 "non-decimal or out-of-range input, the wrong number of inputs).\n");
+}
+
+void help_inspect(std::FILE* f) {
+    std::fprintf(f,
+                 "usage: cuzk inspect-params FILE [--json]\n"
+                 "\n"
+                 "Prints the section counts and byte offsets of a .params file (or of a .vk file,\n"
+                 "by its extension) after checking its layout, without decoding any point.\n");
+}
+
+}  // namespace
+
+void print_groth16_usage(std::FILE* out) {
+    std::fprintf(out,
+                 "  setup --circuit NAME --out DIR [--seed N]\n"
+                 "                       INSECURE test parameters for a built-in circuit:\n"
+                 "                       DIR/NAME.params and DIR/NAME.vk\n"
+                 "  prove --circuit NAME --params FILE --out PROOF [--public-inputs FILE.json]\n"
+                 "        [--seed N] [--no-subgroup-check]\n"
+                 "                       prove, self-verify, write the 192-byte proof\n"
+                 "  verify --vk FILE --proof PROOF --public-inputs FILE.json\n"
+                 "                       exit 0 valid, 1 not valid, 2 malformed input\n"
+                 "  inspect-params FILE  section counts and offsets of a .params (or .vk) file\n"
+                 "                       (all take --json: one summary line on stdout;\n"
+                 "                       circuits: %s)\n",
+                 groth16::examples::known_names().c_str());
+}
+
+// ---- setup ---------------------------------------------------------------------------------
+
+int run_setup(int argc, char** argv) {
+    const char* cmd = "setup";
+    Args args;
+    if (!parse_args(cmd, argc, argv, {"--circuit", "--out", "--seed"}, {}, args)) return kExitUsage;
+    if (args.help) return help_setup(stdout), kExitOk;
+    if (!args.positional.empty()) {
+        std::fprintf(stderr, "cuzk setup: unexpected argument '%s'\n", args.positional[0].c_str());
+        return kExitUsage;
+    }
+    if (!require(cmd, args, {"--circuit", "--out"})) return kExitUsage;
+    uint64_t seed = kDefaultSetupSeed;
+    if (args.has("--seed") && !parse_u64(args.get("--seed"), seed)) {
+        return fail_json(args, cmd, kExitUsage, "--seed must be a non-negative decimal integer");
+    }
+    util::Stopwatch total;
+    std::fprintf(stderr, "[1/3] building circuit %s\n", args.get("--circuit").c_str());
+    util::Stopwatch sw;
+    auto ex = groth16::examples::make_example_circuit(args.get("--circuit"));
+    if (!ex.ok()) return fail_json(args, cmd, kExitUsage, ex.status().message());
+    auto shape = count_shape(ex->circuit);
+    if (!shape.ok()) return fail_json(args, cmd, kExitFail, shape.status().message());
+    const double ms_circuit = sw.elapsed_ms();
+    std::fprintf(stderr, "      %s: %zu constraints, %zu inputs (ONE included), %zu aux (%.1f ms)\n",
+                 ex->name.c_str(), shape->constraints, shape->inputs, shape->aux, ms_circuit);
+    std::fprintf(stderr,
+                 "WARNING: INSECURE test parameters: the toxic waste comes from seed %llu; anyone\n"
+                 "         who knows it can forge proofs. Never use them for anything real.\n",
+                 static_cast<unsigned long long>(seed));
+    std::fprintf(stderr, "[2/3] generating parameters\n");
+    sw.reset();
+    auto params =
+        groth16::generate_parameters(ex->circuit, groth16::ToxicWaste::from_seed(seed));
+    if (!params.ok()) return fail_json(args, cmd, kExitFail, params.status().message());
+    const double ms_generate = sw.elapsed_ms();
+    std::fprintf(stderr, "      domain %zu, %.1f ms\n", params->domain_size(), ms_generate);
+
+    std::error_code ec;
+    const std::filesystem::path dir(args.get("--out"));
+    std::filesystem::create_directories(dir, ec);
+    if (ec) {
+        std::string msg = args.get("--out");
+        msg += ": cannot create directory: ";
+        msg += ec.message();
+        return fail_json(args, cmd, kExitFail, msg);
+    }
+    const std::string params_path = (dir / (ex->file_name + ".params")).string();
+    const std::string vk_path = (dir / (ex->file_name + ".vk")).string();
+    std::fprintf(stderr, "[3/3] writing %s and %s\n", params_path.c_str(), vk_path.c_str());
+    sw.reset();
+    if (auto st = groth16::write_params_file(params_path, *params); !st.ok())
+        return fail_json(args, cmd, kExitFail, st.message());
+    if (auto st = groth16::write_vk_file(vk_path, params->vk); !st.ok())
+        return fail_json(args, cmd, kExitFail, st.message());
+    const double ms_write = sw.elapsed_ms();
+    const double ms_total = total.elapsed_ms();
+    std::fprintf(stderr, "      done: circuit %.1f ms, generate %.1f ms, write %.1f ms, total %.1f ms\n",
+                 ms_circuit, ms_generate, ms_write, ms_total);
+    if (args.json) {
+        JsonObject ms;
+        ms.ms("circuit", ms_circuit).ms("generate", ms_generate).ms("write", ms_write).ms("total", ms_total);
+        JsonObject o;
+        o.boolean("ok", true).str("command", cmd).str("circuit", ex->name)
+            .num("constraints", shape->constraints).num("inputs", shape->inputs)
+            .num("aux", shape->aux).num("domain", params->domain_size()).num("seed", seed)
+            .boolean("insecure", true).str("params", params_path).str("vk", vk_path)
+            .num("params_bytes", groth16::params_file_size(*params))
+            .raw("ms", ms.done());
+        std::printf("%s\n", o.done().c_str());
+    }
+    return kExitOk;
+}
+
+// ---- prove ---------------------------------------------------------------------------------
+
+int run_prove(int argc, char** argv) {
+    const char* cmd = "prove";
+    Args args;
+    if (!parse_args(cmd, argc, argv, {"--circuit", "--params", "--out", "--public-inputs", "--seed"},
+                    {"--no-subgroup-check"}, args))
+        return kExitUsage;
+    if (args.help) return help_prove(stdout), kExitOk;
+    if (!args.positional.empty()) {
+        std::fprintf(stderr, "cuzk prove: unexpected argument '%s'\n", args.positional[0].c_str());
+        return kExitUsage;
+    }
+    if (!require(cmd, args, {"--circuit", "--params", "--out"})) return kExitUsage;
+    uint64_t seed = 0;
+    const bool seeded = args.has("--seed");
+    if (seeded && !parse_u64(args.get("--seed"), seed)) {
+        return fail_json(args, cmd, kExitUsage, "--seed must be a non-negative decimal integer");
+    }
+    util::Stopwatch total;
+    auto ex = groth16::examples::make_example_circuit(args.get("--circuit"));
+    if (!ex.ok()) return fail_json(args, cmd, kExitUsage, ex.status().message());
+
+    const bool check = !args.has("--no-subgroup-check");
+    std::fprintf(stderr, "[1/4] reading %s (subgroup check %s)\n", args.get("--params").c_str(),
+                 check ? "on" : "off");
+    util::Stopwatch sw;
+    groth16::ReadOptions ropts;
+    ropts.subgroup_check = check ? ec::SubgroupCheck::kCheck : ec::SubgroupCheck::kSkip;
+    auto params = groth16::read_params_file(args.get("--params"), ropts);
+    if (!params.ok()) return fail_json(args, cmd, kExitUsage, params.status().message());
+    const double ms_read = sw.elapsed_ms();
+    std::fprintf(stderr, "      domain %zu, %zu aux, %.1f ms\n", params->domain_size(),
+                 params->num_aux(), ms_read);
+
+    std::fprintf(stderr, "[2/4] proving %s (%s r, s)\n", ex->name.c_str(),
+                 seeded ? "DETERMINISTIC, insecure" : "random");
+    const groth16::ProverRandomness rnd =
+        seeded ? groth16::ProverRandomness::from_seed(seed) : groth16::ProverRandomness::from_os();
+    groth16::ProverTimings t;
+    sw.reset();
+    auto proofs = groth16::prove(*params, std::span<const groth16::Circuit>(&ex->circuit, 1),
+                                 std::span<const groth16::ProverRandomness>(&rnd, 1), &t);
+    if (!proofs.ok()) return fail_json(args, cmd, kExitFail, proofs.status().message());
+    const double ms_prove = sw.elapsed_ms();
+    std::fprintf(stderr,
+                 "      %.1f ms (synthesis %.1f, ntt %.1f, msm h %.1f l %.1f a %.1f b1 %.1f b2 %.1f,"
+                 " assembly %.1f)\n",
+                 ms_prove, t.synthesis, t.ntt, t.msm_h, t.msm_l, t.msm_a, t.msm_b1, t.msm_b2,
+                 t.assembly);
+    const groth16::Proof& proof = (*proofs)[0];
+
+    std::fprintf(stderr, "[3/4] verifying the proof\n");
+    sw.reset();
+    const auto pvk = groth16::prepare_verifying_key(params->vk);
+    auto valid = groth16::verify(pvk, proof, ex->public_inputs);
+    const double ms_verify = sw.elapsed_ms();
+    if (!valid.ok()) return fail_json(args, cmd, kExitFail, valid.status().message());
+    if (!*valid) {
+        return fail_json(args, cmd, kExitFail,
+                         "the proof does not verify against the parameters' verifying key "
+                         "(nothing written)");
+    }
+    std::fprintf(stderr, "      valid, %.1f ms\n", ms_verify);
+
+    std::fprintf(stderr, "[4/4] writing %s\n", args.get("--out").c_str());
+    const auto bytes = groth16::serialize_proof(proof);
+    if (auto st = write_file(args.get("--out"),
+                             std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+        !st.ok())
+        return fail_json(args, cmd, kExitFail, st.message());
+    const std::string inputs_json = fr_json_array(ex->public_inputs);
+    if (args.has("--public-inputs")) {
+        const std::string text = inputs_json + "\n";
+        if (auto st = write_file(args.get("--public-inputs"), text); !st.ok())
+            return fail_json(args, cmd, kExitFail, st.message());
+    }
+    const double ms_total = total.elapsed_ms();
+    std::fprintf(stderr, "      done, total %.1f ms\n", ms_total);
+    if (args.json) {
+        JsonObject ms;
+        ms.ms("read_params", ms_read).ms("prove", ms_prove).ms("synthesis", t.synthesis)
+            .ms("ntt", t.ntt).ms("msm_h", t.msm_h).ms("msm_l", t.msm_l).ms("msm_a", t.msm_a)
+            .ms("msm_b1", t.msm_b1).ms("msm_b2", t.msm_b2).ms("assembly", t.assembly)
+            .ms("verify", ms_verify).ms("total", ms_total);
+        JsonObject o;
+        o.boolean("ok", true).str("command", cmd).str("circuit", ex->name)
+            .num("domain", params->domain_size()).num("aux", params->num_aux())
+            .boolean("deterministic", seeded).str("proof", args.get("--out"))
+            .raw("public_inputs", inputs_json).raw("ms", ms.done());
+        std::printf("%s\n", o.done().c_str());
+    }
+    return kExitOk;
+}
+
+// ---- verify --------------------------------------------------------------------------------
+
+int run_verify(int argc, char** argv) {
+    const char* cmd = "verify";
+    Args args;
+    if (!parse_args(cmd, argc, argv, {"--vk", "--proof", "--public-inputs"}, {}, args))
+        return kExitUsage;
+    if (args.help) return help_verify(stdout), kExitOk;
+    if (!args.positional.empty()) {
+        std::fprintf(stderr, "cuzk verify: unexpected argument '%s'\n", args.positional[0].c_str());
+        return kExitUsage;
+    }
+    if (!require(cmd, args, {"--vk", "--proof", "--public-inputs"})) return kExitUsage;
+    util::Stopwatch total;
+    std::fprintf(stderr, "[1/2] reading %s, %s, %s\n", args.get("--vk").c_str(),
+                 args.get("--proof").c_str(), args.get("--public-inputs").c_str());
+    auto vk = groth16::read_vk_file(args.get("--vk"));
+    if (!vk.ok()) return fail_json(args, cmd, kExitUsage, vk.status().message());
+    auto proof_bytes = read_file(args.get("--proof"));
+    if (!proof_bytes.ok()) return fail_json(args, cmd, kExitUsage, proof_bytes.status().message());
+    if (proof_bytes->size() != groth16::kProofBytes) {
+        std::string msg = args.get("--proof");
+        msg += ": a proof is ";
+        msg += std::to_string(groth16::kProofBytes);
+        msg += " bytes, the file has ";
+        msg += std::to_string(proof_bytes->size());
+        return fail_json(args, cmd, kExitUsage, msg);
+    }
+    auto proof = groth16::parse_proof(*proof_bytes);
+    if (!proof.ok()) {
+        std::string msg = args.get("--proof");
+        msg += ": ";
+        msg += proof.status().message();
+        return fail_json(args, cmd, kExitUsage, msg);
+    }
+    auto json = read_file(args.get("--public-inputs"));
+    if (!json.ok()) return fail_json(args, cmd, kExitUsage, json.status().message());
+    auto inputs = parse_fr_json_array(
+        std::string_view(reinterpret_cast<const char*>(json->data()), json->size()));
+    if (!inputs.ok()) {
+        std::string msg = args.get("--public-inputs");
+        msg += ": ";
+        msg += inputs.status().message();
+        return fail_json(args, cmd, kExitUsage, msg);
+    }
+    if (inputs->size() + 1 != vk->ic.size()) {
+        std::string msg = args.get("--public-inputs");
+        msg += ": ";
+        msg += std::to_string(inputs->size());
+        msg += " public inputs, but the verifying key expects ";
+        msg += std::to_string(vk->ic.size() - 1);
+        return fail_json(args, cmd, kExitUsage, msg);
+    }
+    std::fprintf(stderr, "[2/2] verifying\n");
+    util::Stopwatch sw;
+    const auto pvk = groth16::prepare_verifying_key(*vk);
+    auto valid = groth16::verify(pvk, *proof, *inputs);
+    const double ms_verify = sw.elapsed_ms();
+    if (!valid.ok()) return fail_json(args, cmd, kExitUsage, valid.status().message());
+    const double ms_total = total.elapsed_ms();
+    std::fprintf(stderr, "      %s (verify %.1f ms, total %.1f ms)\n",
+                 *valid ? "VALID" : "NOT VALID", ms_verify, ms_total);
+    if (args.json) {
+        JsonObject ms;
+        ms.ms("verify", ms_verify).ms("total", ms_total);
+        JsonObject o;
+        o.boolean("ok", true).str("command", cmd).boolean("valid", *valid)
+            .num("public_inputs", inputs->size()).raw("ms", ms.done());
+        std::printf("%s\n", o.done().c_str());
+    }
+    return *valid ? kExitOk : kExitFail;
+}
+
+// ---- inspect-params ------------------------------------------------------------------------
+
+int run_inspect_params(int argc, char** argv) {
+    const char* cmd = "inspect-params";
+    Args args;
+    if (!parse_args(cmd, argc, argv, {}, {}, args)) return kExitUsage;
+    if (args.help) return help_inspect(stdout), kExitOk;
+    if (args.positional.size() != 1) {
+        std::fprintf(stderr, "cuzk inspect-params: expects exactly one FILE (see --help)\n");
+        return kExitUsage;
+    }
+    const std::string& path = args.positional[0];
+    const bool is_vk = path.size() >= 3 && path.ends_with(".vk");
+    util::Stopwatch sw;
+    auto layout = is_vk ? groth16::inspect_vk_file(path) : groth16::inspect_params_file(path);
+    if (!layout.ok()) return fail_json(args, cmd, kExitUsage, layout.status().message());
+    const double ms = sw.elapsed_ms();
+    if (!args.json) {
+        std::printf("%s  %s, %llu bytes\n", path.c_str(), groth16::file_kind_name(layout->kind),
+                    static_cast<unsigned long long>(layout->file_size));
+        std::printf("  %-6s %12s %14s %14s %14s\n", "section", "count", "count@", "points@", "end");
+        for (const auto& s : layout->sections) {
+            std::printf("  %-6s %12u %14llu %14llu %14llu\n", groth16::section_name(s.section),
+                        s.count, static_cast<unsigned long long>(s.count_offset),
+                        static_cast<unsigned long long>(s.offset),
+                        static_cast<unsigned long long>(s.end()));
+        }
+        if (const auto* h = layout->find(groth16::Section::kH)) {
+            std::printf("  domain size m = %llu, public inputs (ONE excluded) = %u\n",
+                        static_cast<unsigned long long>(uint64_t{h->count} + 1),
+                        layout->sections[0].count - 1);
+        } else {
+            std::printf("  public inputs (ONE excluded) = %u\n", layout->sections[0].count - 1);
+        }
+    } else {
+        JsonObject secs;
+        for (const auto& s : layout->sections) {
+            JsonObject one;
+            one.num("count", s.count).num("count_offset", s.count_offset).num("offset", s.offset)
+                .num("end", s.end());
+            secs.raw(groth16::section_name(s.section), one.done());
+        }
+        JsonObject o;
+        o.boolean("ok", true).str("command", cmd).str("file", path)
+            .str("kind", groth16::file_kind_name(layout->kind)).num("bytes", layout->file_size)
+            .raw("sections", secs.done()).ms("ms", ms);
+        std::printf("%s\n", o.done().c_str());
+    }
+    return kExitOk;
+}
+
+}  // namespace cuzk::cli

@@ -1,0 +1,39 @@
+// Built-in example circuits for the `cuzk` CLI, tests and benchmarks, chosen by NAME:
+//   cubic     x³ + x + 5 = y with y public; witness x = 3 (so y = 35). 3 constraints.
+//   random:K  a deterministic (from K alone) mix of multiplications with 3 public inputs whose
+//             constraints plus input rows fill exactly 2^K rows, so the evaluation domain is
+//             m = 2^K (3 ≤ K ≤ 26). Every aux variable occurs in some constraint.
+//   sha256:N  reserved for the SHA-256 gadget (hashing N bytes): "not yet available".
+// The circuit synthesizes into any r1cs::ConstraintSystem (values only when computes_values()).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ff/fr.hpp"
+#include "groth16/circuit.hpp"
+#include "util/status.hpp"
+
+namespace cuzk::groth16::examples {
+
+struct ExampleCircuit {
+    std::string name;         // as given, canonical ("random:10")
+    std::string file_name;    // file-name-safe form ("random_10")
+    std::string description;  // one line for humans
+    Circuit circuit;          // with its witness
+    std::vector<ff::Fr> public_inputs;  // x_1..x_n, ONE excluded
+};
+
+// The known names, for messages: "cubic, random:K (3 <= K <= 26), sha256:N (not yet available)".
+std::string known_names();
+
+// "random:10" → "random_10": every character outside [A-Za-z0-9._-] becomes '_'.
+std::string file_safe_name(std::string_view name);
+
+// Builds the circuit and computes its public inputs (one witness-only synthesis). Errors
+// (kInvalidArgument) name the problem and list the known names.
+util::Result<ExampleCircuit> make_example_circuit(std::string_view name);
+
+}  // namespace cuzk::groth16::examples
