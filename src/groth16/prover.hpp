@@ -61,6 +61,20 @@ struct ProverRandomness {
 struct ProverTimings {
     double synthesis = 0, ntt = 0, msm_h = 0, msm_l = 0, msm_a = 0, msm_b1 = 0, msm_b2 = 0,
            assembly = 0, total = 0;
+
+    // Phase-wise sum (timings of several circuits or calls add up).
+    ProverTimings& operator+=(const ProverTimings& o) {
+        synthesis += o.synthesis;
+        ntt += o.ntt;
+        msm_h += o.msm_h;
+        msm_l += o.msm_l;
+        msm_a += o.msm_a;
+        msm_b1 += o.msm_b1;
+        msm_b2 += o.msm_b2;
+        assembly += o.assembly;
+        total += o.total;
+        return *this;
+    }
 };
 
 struct ProverOptions {
