@@ -87,3 +87,14 @@ class [[nodiscard]] Result {
         ::cuzk::util::Status cuzk_status_ = (expr); \
         if (!cuzk_status_.ok()) return cuzk_status_; \
     } while (0)
+
+// Evaluates expr (a Result<T>); returns its Status when it failed, else moves the value into
+// lhs (a declaration such as `auto x` or an existing variable).
+#define CUZK_ASSIGN_OR_RETURN(lhs, expr) \
+    CUZK_ASSIGN_OR_RETURN_IMPL_(CUZK_STATUS_CONCAT_(cuzk_result_, __LINE__), lhs, expr)
+#define CUZK_STATUS_CONCAT_INNER_(a, b) a##b
+#define CUZK_STATUS_CONCAT_(a, b) CUZK_STATUS_CONCAT_INNER_(a, b)
+#define CUZK_ASSIGN_OR_RETURN_IMPL_(tmp, lhs, expr) \
+    auto tmp = (expr);                              \
+    if (!tmp.ok()) return tmp.status();             \
+    lhs = std::move(tmp).value()
