@@ -1,0 +1,179 @@
+// SHA-256 per FIPS 180-4 §6.2 (message schedule W[0..63], 64 rounds with Σ0, Σ1, Ch, Maj).
+#include "util/sha256.hpp"
+
+#include <cstring>
+
+namespace cuzk::util {
+
+namespace {
+
+constexpr uint32_t kRoundConstants[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+
+inline uint32_t rotr(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
+
+inline uint32_t load_be32(const uint8_t* p) {
+    return (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) | uint32_t{p[3]};
+}
+
+inline void store_be32(uint8_t* p, uint32_t v) {
+    p[0] = static_cast<uint8_t>(v >> 24);
+    p[1] = static_cast<uint8_t>(v >> 16);
+    p[2] = static_cast<uint8_t>(v >> 8);
+    p[3] = static_cast<uint8_t>(v);
+}
+
+void write_digest(const uint32_t state[8], uint8_t out[32]) {
+    for (int i = 0; i < 8; ++i) store_be32(out + 4 * i, state[i]);
+}
+
+// The last block of a message whose length is 64·k + 0 bytes: 0x80, zeros, bit length (BE).
+struct PaddingBlock {
+    uint8_t bytes[64];
+    explicit PaddingBlock(uint64_t message_bytes) {
+        std::memset(bytes, 0, sizeof(bytes));
+        bytes[0] = 0x80;
+        const uint64_t bits = message_bytes * 8;
+        for (int i = 0; i < 8; ++i) bytes[56 + i] = static_cast<uint8_t>(bits >> (56 - 8 * i));
+    }
+};
+
+}  // namespace
+
+const uint32_t Sha256::kInitialState[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                           0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+
+void Sha256::compress(uint32_t state[8], const uint8_t* blocks, size_t count) {
+    for (size_t blk = 0; blk < count; ++blk, blocks += 64) {
+        uint32_t w[64];
+        for (int t = 0; t < 16; ++t) w[t] = load_be32(blocks + 4 * t);
+        for (int t = 16; t < 64; ++t) {
+            const uint32_t s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3);
+            const uint32_t s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10);
+            w[t] = w[t - 16] + s0 + w[t - 7] + s1;
+        }
+        uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
+        uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
+        for (int t = 0; t < 64; ++t) {
+            const uint32_t big_sigma1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
+            const uint32_t choose = (e & f) ^ (~e & g);
+            const uint32_t t1 = h + big_sigma1 + choose + kRoundConstants[t] + w[t];
+            const uint32_t big_sigma0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
+            const uint32_t majority = (a & b) ^ (a & c) ^ (b & c);
+            const uint32_t t2 = big_sigma0 + majority;
+            h = g;
+            g = f;
+            f = e;
+            e = d + t1;
+            d = c;
+            c = b;
+            b = a;
+            a = t1 + t2;
+        }
+        state[0] += a;
+        state[1] += b;
+        state[2] += c;
+        state[3] += d;
+        state[4] += e;
+        state[5] += f;
+        state[6] += g;
+        state[7] += h;
+    }
+}
+
+void Sha256::reset() {
+    std::memcpy(state_, kInitialState, sizeof(state_));
+    buffered_ = 0;
+    total_ = 0;
+}
+
+void Sha256::update(const void* data, size_t len) {
+    const auto* p = static_cast<const uint8_t*>(data);
+    total_ += len;
+    if (buffered_ > 0) {
+        const size_t take = len < kBlockSize - buffered_ ? len : kBlockSize - buffered_;
+        std::memcpy(buffer_ + buffered_, p, take);
+        buffered_ += take;
+        p += take;
+        len -= take;
+        if (buffered_ < kBlockSize) return;
+        compress(state_, buffer_, 1);
+        buffered_ = 0;
+    }
+    const size_t full = len / kBlockSize;
+    if (full > 0) {
+        compress(state_, p, full);
+        p += full * kBlockSize;
+        len -= full * kBlockSize;
+    }
+    if (len > 0) {
+        std::memcpy(buffer_, p, len);
+        buffered_ = len;
+    }
+}
+
+void Sha256::final(uint8_t out[32]) {
+    const uint64_t bits = total_ * 8;
+    buffer_[buffered_++] = 0x80;
+    if (buffered_ > 56) {
+        std::memset(buffer_ + buffered_, 0, kBlockSize - buffered_);
+        compress(state_, buffer_, 1);
+        buffered_ = 0;
+    }
+    std::memset(buffer_ + buffered_, 0, 56 - buffered_);
+    for (int i = 0; i < 8; ++i) buffer_[56 + i] = static_cast<uint8_t>(bits >> (56 - 8 * i));
+    compress(state_, buffer_, 1);
+    buffered_ = 0;
+    write_digest(state_, out);
+}
+
+void sha256(const void* data, size_t len, uint8_t out[32]) {
+    Sha256 h;
+    h.update(data, len);
+    h.final(out);
+}
+
+Sha256Digest sha256(std::span<const uint8_t> data) {
+    Sha256Digest d;
+    sha256(data.data(), data.size(), d.data());
+    return d;
+}
+
+Sha256Digest sha256_trimmed(std::span<const uint8_t> data) {
+    Sha256Digest d = sha256(data);
+    d[31] &= 0x3f;
+    return d;
+}
+
+void sha256_64(const uint8_t* msg, uint8_t out[32]) {
+    static const PaddingBlock kPad(64);
+    uint32_t state[8];
+    std::memcpy(state, Sha256::kInitialState, sizeof(state));
+    Sha256::compress(state, msg, 1);
+    Sha256::compress(state, kPad.bytes, 1);
+    write_digest(state, out);
+}
+
+void sha256_1248(const uint8_t* msg, uint8_t out[32]) {
+    // 1248 = 19·64 + 32: 19 full blocks, then the last 32 bytes with 0x80 and the length 9984.
+    uint32_t state[8];
+    std::memcpy(state, Sha256::kInitialState, sizeof(state));
+    Sha256::compress(state, msg, 19);
+    uint8_t last[64] = {};
+    std::memcpy(last, msg + 19 * 64, 32);
+    last[32] = 0x80;
+    const uint64_t bits = 1248 * 8;
+    last[62] = static_cast<uint8_t>(bits >> 8);
+    last[63] = static_cast<uint8_t>(bits);
+    Sha256::compress(state, last, 1);
+    write_digest(state, out);
+}
+
+}  // namespace cuzk::util

@@ -1,0 +1,62 @@
+// SHA-256 (FIPS 180-4), portable C++.
+//
+// Sha256 is a streaming hasher: update() any number of times, then final() once; the object may be
+// reused after reset(). sha256() is the one-shot form. Digests are the standard big-endian
+// 32-byte output. Helpers for Filecoin:
+//   - sha256_trimmed(): the digest with the top two bits of byte 31 cleared (`& 0x3f`), which
+//     makes it a canonical little-endian BLS12-381 scalar (rust-fil-proofs fr32
+//     bytes_into_fr_repr_safe, filecoin-hashers sha256.rs trim_to_fr32).
+//   - sha256_64() / sha256_1248(): fixed-length messages of SDR labeling (node 0 and every other
+//     node, storage-proofs-porep create_label/single.rs); the final padding block of these
+//     lengths is a constant, so they skip the generic buffering.
+// Thread-safety: a Sha256 object is not shared between threads; the free functions are pure.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+namespace cuzk::util {
+
+using Sha256Digest = std::array<uint8_t, 32>;
+
+class Sha256 {
+   public:
+    static constexpr size_t kBlockSize = 64;
+    static constexpr size_t kDigestSize = 32;
+
+    Sha256() { reset(); }
+    void reset();
+    void update(const void* data, size_t len);
+    void update(std::span<const uint8_t> data) { update(data.data(), data.size()); }
+    // Writes the digest; the hasher must be reset() before it is used again.
+    void final(uint8_t out[32]);
+    Sha256Digest final() {
+        Sha256Digest d;
+        final(d.data());
+        return d;
+    }
+
+    // The compression function on `blocks` consecutive 64-byte blocks.
+    static void compress(uint32_t state[8], const uint8_t* blocks, size_t count);
+    static const uint32_t kInitialState[8];
+
+   private:
+    uint32_t state_[8];
+    uint8_t buffer_[kBlockSize];
+    size_t buffered_ = 0;
+    uint64_t total_ = 0;  // bytes absorbed
+};
+
+Sha256Digest sha256(std::span<const uint8_t> data);
+void sha256(const void* data, size_t len, uint8_t out[32]);
+
+// Digest with out[31] &= 0x3f.
+Sha256Digest sha256_trimmed(std::span<const uint8_t> data);
+
+// Exactly 64 / 1248 bytes in, standard (untrimmed) digest out.
+void sha256_64(const uint8_t* msg, uint8_t out[32]);
+void sha256_1248(const uint8_t* msg, uint8_t out[32]);
+
+}  // namespace cuzk::util
