@@ -136,33 +136,152 @@ void gather(const std::vector<Fr>& values, const r1cs::DensityBits& bits, std::v
     }
 }
 
-// Σ scalars[i]·bases[i]. With split_units, the scalars equal to one (most aux values of real
-// circuits are bits) are summed by msm::batch_add over a bit mask and zeroed for the Pippenger
-// pass, where a zero digit costs nothing — bellperson's CPU multiexp likewise adds the bases of
-// unit scalars directly. Same result either way.
+// Σ_i sets[k][i]·bases[i] for every k, as one msm::msm_many pass over the bases (or, when
+// `shared` is off, one msm per set). With split_units, the scalars equal to one (most aux values
+// of real circuits are bits) are summed by msm::batch_add over a bit mask and left out of the
+// Pippenger pass (as zeros, whose digits cost nothing) — bellperson's CPU multiexp likewise adds
+// the bases of unit scalars directly. Same result either way.
 template <class Affine>
-auto split_msm(std::span<const Affine> bases, std::vector<Fr> scalars, bool split_units,
-               util::ThreadPool& pool) {
+auto msm_sets(std::span<const Affine> bases, std::span<const std::vector<Fr>* const> sets,
+              bool split_units, bool shared, util::ThreadPool& pool) {
+    using Jacobian = decltype(msm::msm(bases, std::span<const Fr>{}));
+    const size_t n = bases.size();
+    std::vector<std::vector<ff::BigInt<4>>> canonical(sets.size());
+    std::vector<std::vector<uint64_t>> units(sets.size());
+    const Fr one = Fr::one();
+    for (size_t k = 0; k < sets.size(); ++k) {
+        const std::vector<Fr>& scalars = *sets[k];
+        canonical[k].resize(n);
+        if (split_units) units[k].assign((n + 63) / 64, 0);
+        // 64 scalars per mask word, so ranges of words never share one
+        pool.parallel_ranges((n + 63) / 64, [&](size_t wb, size_t we) {
+            for (size_t i = wb * 64; i < std::min(n, we * 64); ++i) {
+                if (split_units && scalars[i] == one) {
+                    units[k][i / 64] |= uint64_t{1} << (i % 64);
+                    canonical[k][i] = ff::BigInt<4>();
+                } else {
+                    canonical[k][i] = scalars[i].to_int();
+                }
+            }
+        });
+    }
     msm::MsmOptions mo;
     mo.pool = &pool;
-    if (!split_units) return msm::msm(bases, scalars, mo);
-    std::vector<uint64_t> units((scalars.size() + 63) / 64, 0);
-    size_t count = 0;
-    const Fr one = Fr::one();
-    for (size_t i = 0; i < scalars.size(); ++i) {
-        if (scalars[i] == one) {
-            units[i / 64] |= uint64_t{1} << (i % 64);
-            scalars[i] = Fr::zero();
-            ++count;
-        }
+    std::vector<Jacobian> sums;
+    if (shared) {
+        std::vector<std::span<const ff::BigInt<4>>> views(canonical.begin(), canonical.end());
+        sums = msm::msm_many(bases, views, mo);
+    } else {
+        for (const auto& set : canonical) sums.push_back(msm::msm(bases, set, mo));
     }
-    auto sum = msm::msm(bases, scalars, mo);
-    if (count > 0) {
+    if (split_units) {
         msm::BatchAddOptions bo;
         bo.pool = &pool;
-        sum = sum + msm::batch_add(bases, units, bo);
+        for (size_t k = 0; k < sets.size(); ++k) sums[k] = sums[k] + msm::batch_add(bases, units[k], bo);
     }
-    return sum;
+    return sums;
+}
+
+// One circuit between synthesis and the MSMs: its scalar vectors, aligned with the parameter
+// sections (h: m − 1 H coefficients; l: the aux assignment; a: inputs then A-dense aux; b: the
+// B-dense inputs then B-dense aux).
+struct PreparedCircuit {
+    std::vector<Fr> h, l, a, b;
+};
+
+// The five MSM results of one circuit.
+struct MsmSums {
+    G1Jacobian h, l, a, b1;
+    G2Jacobian b2;
+};
+
+// Steps 2–4 (header comment) for one finished assignment; a, b, c are consumed.
+util::Result<PreparedCircuit> prepare(const Parameters& params, r1cs::ProvingAssignment& pa,
+                                      const ProverOptions& options, ProverTimings& t,
+                                      util::ThreadPool& tp, size_t index) {
+    util::Stopwatch sw;
+    if (!pa.finished()) return circuit_error(index, "proving assignment not finished");
+    CUZK_RETURN_IF_ERROR(check_shape(params, pa, index));
+    if (options.check_satisfied) {
+        const size_t row = first_unsatisfied_row(pa.a(), pa.b(), pa.c(), tp);
+        if (row != std::numeric_limits<size_t>::max()) {
+            std::string m = "constraint row ";
+            m += std::to_string(row);
+            m += " is not satisfied (a*b != c)";
+            return circuit_error(index, m);
+        }
+    }
+    // Density-filtered scalar vectors (gathered before the NTT so that a, b, c can be freed
+    // as early as possible).
+    PreparedCircuit out;
+    const std::vector<Fr>& inputs = pa.input_assignment();
+    out.l = pa.aux_assignment();
+    out.a.reserve(params.a.size());
+    out.a.insert(out.a.end(), inputs.begin(), inputs.end());
+    gather(out.l, pa.a_aux_density(), out.a);
+    out.b.reserve(params.b_g1.size());
+    gather(inputs, pa.b_input_density(), out.b);
+    gather(out.l, pa.b_aux_density(), out.b);
+    t.assembly += sw.elapsed_ms();
+
+    sw.reset();
+    auto h_r = compute_h_scalars(pa.take_a(), pa.take_b(), pa.take_c(), &tp);
+    if (!h_r.ok()) return circuit_error(index, h_r.status().message());
+    out.h = std::move(*h_r);
+    t.ntt += sw.elapsed_ms();
+    return out;
+}
+
+// Step 5 for all the circuits: each parameter section is passed over once for all of them
+// (ProverOptions::share_parameter_passes) or once per circuit.
+std::vector<MsmSums> run_msms(const Parameters& params, std::span<const PreparedCircuit> circuits,
+                              const ProverOptions& options, ProverTimings& t,
+                              util::ThreadPool& tp) {
+    const bool split = options.split_unit_scalars;
+    const bool shared = options.share_parameter_passes;
+    auto sets = [&](std::vector<Fr> PreparedCircuit::*member) {
+        std::vector<const std::vector<Fr>*> out;
+        for (const PreparedCircuit& c : circuits) out.push_back(&(c.*member));
+        return out;
+    };
+    std::vector<MsmSums> sums(circuits.size());
+    util::Stopwatch sw;
+    auto h = msm_sets<G1Affine>(params.h, sets(&PreparedCircuit::h), false, shared, tp);
+    t.msm_h += sw.elapsed_ms();
+    sw.reset();
+    auto l = msm_sets<G1Affine>(params.l, sets(&PreparedCircuit::l), split, shared, tp);
+    t.msm_l += sw.elapsed_ms();
+    sw.reset();
+    auto a = msm_sets<G1Affine>(params.a, sets(&PreparedCircuit::a), split, shared, tp);
+    t.msm_a += sw.elapsed_ms();
+    sw.reset();
+    auto b1 = msm_sets<G1Affine>(params.b_g1, sets(&PreparedCircuit::b), split, shared, tp);
+    t.msm_b1 += sw.elapsed_ms();
+    sw.reset();
+    auto b2 = msm_sets<G2Affine>(params.b_g2, sets(&PreparedCircuit::b), split, shared, tp);
+    t.msm_b2 += sw.elapsed_ms();
+    for (size_t k = 0; k < circuits.size(); ++k) sums[k] = {h[k], l[k], a[k], b1[k], b2[k]};
+    return sums;
+}
+
+// Step 6.
+util::Result<Proof> assemble(const VerifyingKey& vk, const MsmSums& sums,
+                             const ProverRandomness& randomness, size_t index) {
+    const Fr& r = randomness.r;
+    const Fr& s = randomness.s;
+    const G1Jacobian delta1 = G1Jacobian::from_affine(vk.delta_g1);
+    const G2Jacobian delta2 = G2Jacobian::from_affine(vk.delta_g2);
+    const G1Jacobian a_full = sums.a.add_mixed(vk.alpha_g1) + ec::mul(delta1, r);
+    const G2Jacobian b_full = sums.b2.add_mixed(vk.beta_g2) + ec::mul(delta2, s);
+    const G1Jacobian b1_full = sums.b1.add_mixed(vk.beta_g1) + ec::mul(delta1, s);
+    const G1Jacobian c_full =
+        ec::mul(a_full, s) + ec::mul(b1_full, r) - ec::mul(delta1, r * s) + sums.h + sums.l;
+    Proof proof{a_full.to_affine(), b_full.to_affine(), c_full.to_affine()};
+    if (proof.a.is_identity() || proof.b.is_identity() || proof.c.is_identity())
+        return util::internal_error(circuit_prefix(index) +=
+                                    "a proof component is the identity; prove again with fresh "
+                                    "randomness");
+    return proof;
 }
 
 Fr fr_from_os() {
@@ -216,77 +335,14 @@ util::Result<Proof> prove_assignment(const Parameters& params, r1cs::ProvingAssi
                                      const ProverOptions& options, ProverTimings* timings,
                                      util::ThreadPool* pool, size_t index) {
     util::ThreadPool& tp = pool_or_global(pool);
-    ProverTimings t;
-    util::Stopwatch sw;
     CUZK_RETURN_IF_ERROR(check_delta(params.vk));
-    if (!pa.finished()) return circuit_error(index, "proving assignment not finished");
-    CUZK_RETURN_IF_ERROR(check_shape(params, pa, index));
-    if (options.check_satisfied) {
-        const size_t row = first_unsatisfied_row(pa.a(), pa.b(), pa.c(), tp);
-        if (row != std::numeric_limits<size_t>::max()) {
-            std::string m = "constraint row ";
-            m += std::to_string(row);
-            m += " is not satisfied (a*b != c)";
-            return circuit_error(index, m);
-        }
-    }
-    // Density-filtered scalar vectors (gathered before the NTT so that a, b, c can be freed
-    // as early as possible).
-    const std::vector<Fr>& inputs = pa.input_assignment();
-    const std::vector<Fr>& aux = pa.aux_assignment();
-    std::vector<Fr> a_scalars;
-    a_scalars.reserve(params.a.size());
-    a_scalars.insert(a_scalars.end(), inputs.begin(), inputs.end());
-    gather(aux, pa.a_aux_density(), a_scalars);
-    std::vector<Fr> b_scalars;
-    b_scalars.reserve(params.b_g1.size());
-    gather(inputs, pa.b_input_density(), b_scalars);
-    gather(aux, pa.b_aux_density(), b_scalars);
+    ProverTimings t;
+    CUZK_ASSIGN_OR_RETURN(PreparedCircuit prepared, prepare(params, pa, options, t, tp, index));
+    const std::vector<MsmSums> sums =
+        run_msms(params, std::span<const PreparedCircuit>(&prepared, 1), options, t, tp);
+    util::Stopwatch sw;
+    auto proof = assemble(params.vk, sums[0], randomness, index);
     t.assembly += sw.elapsed_ms();
-
-    sw.reset();
-    auto h_r = compute_h_scalars(pa.take_a(), pa.take_b(), pa.take_c(), &tp);
-    if (!h_r.ok()) return circuit_error(index, h_r.status().message());
-    const std::vector<Fr>& h_scalars = *h_r;
-    t.ntt += sw.elapsed_ms();
-
-    msm::MsmOptions mo;
-    mo.pool = &tp;
-    const bool split = options.split_unit_scalars;
-    sw.reset();
-    const G1Jacobian h = msm::msm(params.h, h_scalars, mo);
-    t.msm_h += sw.elapsed_ms();
-    sw.reset();
-    const G1Jacobian l = split_msm<G1Affine>(params.l, aux, split, tp);
-    t.msm_l += sw.elapsed_ms();
-    sw.reset();
-    const G1Jacobian a_sum = split_msm<G1Affine>(params.a, std::move(a_scalars), split, tp);
-    t.msm_a += sw.elapsed_ms();
-    sw.reset();
-    const G1Jacobian b1_sum = split_msm<G1Affine>(params.b_g1, b_scalars, split, tp);
-    t.msm_b1 += sw.elapsed_ms();
-    sw.reset();
-    const G2Jacobian b2_sum = split_msm<G2Affine>(params.b_g2, std::move(b_scalars), split, tp);
-    t.msm_b2 += sw.elapsed_ms();
-
-    sw.reset();
-    const VerifyingKey& vk = params.vk;
-    const Fr& r = randomness.r;
-    const Fr& s = randomness.s;
-    const G1Jacobian delta1 = G1Jacobian::from_affine(vk.delta_g1);
-    const G2Jacobian delta2 = G2Jacobian::from_affine(vk.delta_g2);
-    const G1Jacobian a_full = a_sum.add_mixed(vk.alpha_g1) + ec::mul(delta1, r);
-    const G2Jacobian b_full = b2_sum.add_mixed(vk.beta_g2) + ec::mul(delta2, s);
-    const G1Jacobian b1_full = b1_sum.add_mixed(vk.beta_g1) + ec::mul(delta1, s);
-    const G1Jacobian c_full =
-        ec::mul(a_full, s) + ec::mul(b1_full, r) - ec::mul(delta1, r * s) + h + l;
-    Proof proof{a_full.to_affine(), b_full.to_affine(), c_full.to_affine()};
-    t.assembly += sw.elapsed_ms();
-    if (proof.a.is_identity() || proof.b.is_identity() || proof.c.is_identity())
-        return util::internal_error(circuit_prefix(index) +=
-                                    "a proof component is the identity; prove again with fresh "
-                                    "randomness");
-
     if (timings != nullptr) *timings += t;  // t.synthesis and t.total stay 0 here
     return proof;
 }
@@ -296,6 +352,7 @@ util::Result<std::vector<Proof>> prove(const Parameters& params, std::span<const
                                        const ProverOptions& options, ProverTimings* timings,
                                        util::ThreadPool* pool) {
     util::Stopwatch total;
+    util::ThreadPool& tp = pool_or_global(pool);
     if (randomness.size() != circuits.size()) {
         std::string m = "prove: ";
         m += std::to_string(circuits.size());
@@ -306,8 +363,8 @@ util::Result<std::vector<Proof>> prove(const Parameters& params, std::span<const
     }
     CUZK_RETURN_IF_ERROR(check_delta(params.vk));
     ProverTimings t;
-    std::vector<Proof> proofs;
-    proofs.reserve(circuits.size());
+    std::vector<PreparedCircuit> prepared;
+    prepared.reserve(circuits.size());
     const size_t inputs = params.vk.ic.size();
     const size_t rows = params.domain_size();
     for (size_t k = 0; k < circuits.size(); ++k) {
@@ -327,10 +384,18 @@ util::Result<std::vector<Proof>> prove(const Parameters& params, std::span<const
         }
         pa.finish();
         t.synthesis += sw.elapsed_ms();
-        auto proof = prove_assignment(params, pa, randomness[k], options, &t, pool, k);
-        if (!proof.ok()) return proof.status();
-        proofs.push_back(*proof);
+        CUZK_ASSIGN_OR_RETURN(PreparedCircuit p, prepare(params, pa, options, t, tp, k));
+        prepared.push_back(std::move(p));
     }
+    const std::vector<MsmSums> sums = run_msms(params, prepared, options, t, tp);
+    std::vector<Proof> proofs;
+    proofs.reserve(circuits.size());
+    util::Stopwatch sw;
+    for (size_t k = 0; k < circuits.size(); ++k) {
+        CUZK_ASSIGN_OR_RETURN(Proof proof, assemble(params.vk, sums[k], randomness[k], k));
+        proofs.push_back(proof);
+    }
+    t.assembly += sw.elapsed_ms();
     t.total = total.elapsed_ms();
     if (timings != nullptr) *timings += t;
     return proofs;

@@ -24,9 +24,13 @@
 //        C  = s·A + r·B₁ − r·s·δ₁ + ΣH + ΣL
 //      (= sΣA + rΣB₁ + r·s·δ₁ + s·α₁ + r·β₁ + ΣH + ΣL, the form of spec §4.4).
 //
-// Several circuits: proved one after the other, each with its own randomness (the parameter
-// sections are read once per circuit; a shared-pass batch MSM over many scalar vectors is not
-// implemented yet). The result is the proofs in circuit order; the first error aborts the call.
+// Several circuits (one parameter set, each circuit with its own randomness): steps 1–4 run per
+// circuit, then step 5 passes over each parameter section once for all of them
+// (msm::msm_many: every base read once, added into the buckets of each circuit), so the
+// parameter bytes — the dominant memory traffic — are streamed once per call rather than once
+// per circuit (ProverOptions::share_parameter_passes). All circuits' scalar vectors are held at
+// once (≈ (m + 2·aux + a + b)·32 bytes each). The result is the proofs in circuit order; the
+// first error aborts the call.
 //
 // Verification equation (verifier.rs): e(A, B) = e(α₁, β₂)·e(Σ x_i·ic_i, γ₂)·e(C, δ₂), x_0 = 1.
 #pragma once
@@ -85,6 +89,9 @@ struct ProverOptions {
     // Sum the bases of unit scalars (bits) by batch addition instead of through Pippenger's
     // buckets (L, A, B_G1, B_G2). The result is the same; off only for comparison.
     bool split_unit_scalars = true;
+    // Several circuits in one call: one pass over each parameter section for all of them
+    // (msm::msm_many) instead of one MSM per circuit. Same proofs; off only for comparison.
+    bool share_parameter_passes = true;
 };
 
 util::Result<std::vector<Proof>> prove(const Parameters& params, std::span<const Circuit> circuits,

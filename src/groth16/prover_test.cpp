@@ -368,6 +368,16 @@ TEST(Prover, SeveralCircuitsInOneCall) {
         }
     }
     EXPECT_GT(t.total, 0.0);
+    // One MSM per circuit instead of the shared pass, with and without the unit split: the
+    // same proofs.
+    for (bool split : {true, false}) {
+        ProverOptions separate;
+        separate.share_parameter_passes = false;
+        separate.split_unit_scalars = split;
+        auto again = prove(params, circuits, rs, separate);
+        ASSERT_TRUE(again.ok()) << again.status().message();
+        for (size_t k = 0; k < 3; ++k) EXPECT_TRUE((*again)[k] == (*proofs)[k]) << "circuit " << k;
+    }
     // Mismatched randomness count.
     auto bad = prove(params, circuits, std::span<const ProverRandomness>(rs.data(), 2));
     ASSERT_FALSE(bad.ok());
@@ -595,6 +605,32 @@ TEST(Prover, DISABLED_Benchmark) {
             "%.1f, msm_b1 %.1f, msm_b2 %.1f, assembly %.1f); |a| %zu |b| %zu\n",
             spec.log_rows, t.total, t.synthesis, t.ntt, t.msm_h, t.msm_l, t.msm_a, t.msm_b1,
             t.msm_b2, t.assembly, params.a.size(), params.b_g1.size());
+    }
+    // Four circuits in one call: the shared parameter pass against one MSM per circuit.
+    const char* kenv = std::getenv("CUZK_PROVER_BENCH_CIRCUITS");
+    const size_t count = kenv != nullptr ? static_cast<size_t>(std::atoi(kenv)) : 4;
+    std::vector<Circuit> circuits;
+    std::vector<ProverRandomness> rs;
+    for (size_t k = 0; k < count; ++k) {
+        RandomSpec s = spec;
+        s.value_seed = 300 + k;
+        circuits.push_back(random_circuit_fn(s));
+        rs.push_back(ProverRandomness::from_seed(400 + k));
+    }
+    for (int rep = 0; rep < 2; ++rep) {
+        for (bool shared : {true, false}) {
+            ProverOptions options;
+            options.share_parameter_passes = shared;
+            ProverTimings t;
+            auto proofs = prove(params, circuits, rs, options, &t);
+            ASSERT_TRUE(proofs.ok()) << proofs.status().message();
+            std::printf(
+                "2^%u x%zu %s: total %.1f ms, msm %.1f ms (h %.1f, l %.1f, a %.1f, b1 %.1f, b2 "
+                "%.1f), ntt %.1f\n",
+                spec.log_rows, count, shared ? "shared pass " : "per circuit", t.total,
+                t.msm_h + t.msm_l + t.msm_a + t.msm_b1 + t.msm_b2, t.msm_h, t.msm_l, t.msm_a,
+                t.msm_b1, t.msm_b2, t.ntt);
+        }
     }
 }
 

@@ -416,6 +416,42 @@ TYPED_TEST(MsmTest, MultithreadedEqualsSingleThreaded) {
     EXPECT_EQ(msm(few.points, k3, {.pool = &pool, .point_chunks = 8}), few.expected(k3));
 }
 
+// Several scalar sets over one set of bases: each result equals its own oracle, whatever the
+// method, window, threads and chunking; sets with zeros, ones and repeated values included.
+TYPED_TEST(MsmTest, ManySetsShareOnePass) {
+    util::TestRng rng(31);
+    TrackedBases<TypeParam> bases(rng, 257);
+    bases.set_identity(9);
+    std::vector<std::vector<Fr>> sets;
+    for (int k = 0; k < 4; ++k) sets.push_back(random_scalars(rng, bases.size()));
+    for (size_t i = 0; i < bases.size(); i += 3) sets[1][i] = Fr::zero();
+    for (size_t i = 0; i < bases.size(); i += 2) sets[2][i] = Fr::one();
+    sets[3] = sets[0];  // two identical sets
+    std::vector<std::vector<BigInt<4>>> canonical(sets.size());
+    std::vector<std::span<const BigInt<4>>> views;
+    for (size_t k = 0; k < sets.size(); ++k) {
+        for (const Fr& s : sets[k]) canonical[k].push_back(s.to_int());
+        views.emplace_back(canonical[k]);
+    }
+    util::ThreadPool pool(3);
+    for (const MsmMethod method : kMethods) {
+        for (unsigned chunks : {0u, 1u, 4u}) {
+            const auto results = msm_many(
+                bases.points, views,
+                {.window_bits = 8, .pool = &pool, .point_chunks = chunks, .method = method});
+            ASSERT_EQ(results.size(), sets.size());
+            for (size_t k = 0; k < sets.size(); ++k)
+                EXPECT_EQ(results[k], bases.expected(sets[k]))
+                    << "set " << k << " " << name(method) << " chunks " << chunks;
+        }
+    }
+    EXPECT_EQ(msm_many(bases.points, std::span<const std::span<const BigInt<4>>>{}).size(), 0u);
+    // no bases: every result is the identity
+    std::vector<std::span<const BigInt<4>>> empty_sets(2);
+    for (const auto& r : msm_many(std::span<const ec::Affine<TypeParam>>{}, empty_sets))
+        EXPECT_TRUE(r.is_identity());
+}
+
 TEST(MsmDeathTest, MismatchedLengthsAbort) {
     GTEST_FLAG_SET(death_test_style, "threadsafe");
     const std::vector<ec::G1Affine> bases(3, ec::kG1Generator);

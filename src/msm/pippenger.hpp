@@ -128,4 +128,19 @@ ec::G1Jacobian msm(std::span<const ec::G1Affine> bases, std::span<const ff::BigI
 ec::G2Jacobian msm(std::span<const ec::G2Affine> bases, std::span<const ff::BigInt<4>> scalars,
                    const MsmOptions& options = {});
 
+// Several MSMs over the same bases: result[k] = Σ_i scalar_sets[k][i]·bases[i] (canonical
+// integer scalars, every set as long as bases). One pass over the bases serves all the sets:
+// each (window, chunk) task walks its points in cache-sized blocks and lets every set add the
+// block's points into its own buckets before moving on, so the parameter bytes are streamed
+// from memory once per call instead of once per set — how the prover shares the parameter
+// passes across the circuits of one call. Bucket memory
+// grows with the number of sets (K·2^(c−1) buckets per task). Same window and chunk choice as
+// msm(); with one set it is exactly msm().
+std::vector<ec::G1Jacobian> msm_many(std::span<const ec::G1Affine> bases,
+                                     std::span<const std::span<const ff::BigInt<4>>> scalar_sets,
+                                     const MsmOptions& options = {});
+std::vector<ec::G2Jacobian> msm_many(std::span<const ec::G2Affine> bases,
+                                     std::span<const std::span<const ff::BigInt<4>>> scalar_sets,
+                                     const MsmOptions& options = {});
+
 }  // namespace cuzk::msm
