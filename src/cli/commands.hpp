@@ -16,4 +16,8 @@ int run_inspect_params(int argc, char** argv);
 // Their lines for `cuzk help`.
 void print_groth16_usage(std::FILE* out);
 
+// `cuzk bench gpu-ntt …` (bench_cmds.cpp) and its line for `cuzk help`.
+int run_bench(int argc, char** argv);
+void print_bench_line(std::FILE* out);
+
 }  // namespace cuzk::cli

@@ -23,6 +23,7 @@ void print_usage(std::FILE* out) {
                  "                       (inputs are fresh each run; --seed N repeats a run)\n"
                  "  help                 this text\n");
     cuzk::cli::print_groth16_usage(out);
+    cuzk::cli::print_bench_line(out);
     std::fprintf(out,
                  "\n"
                  "'cuzk <command> --help' explains a command's options.\n"
@@ -48,6 +49,7 @@ int main(int argc, char** argv) {
     if (cmd == "prove") return cuzk::cli::run_prove(argc - 1, argv + 1);
     if (cmd == "verify") return cuzk::cli::run_verify(argc - 1, argv + 1);
     if (cmd == "inspect-params") return cuzk::cli::run_inspect_params(argc - 1, argv + 1);
+    if (cmd == "bench") return cuzk::cli::run_bench(argc - 1, argv + 1);
     std::fprintf(stderr, "cuzk: unknown command '%s' (see 'cuzk help')\n", argv[1]);
     return 2;
 }

@@ -1,0 +1,202 @@
+// Host side of ntt.hpp: power tables, pass plans, launches.
+#include "gpu/ntt.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <string>
+#include <vector>
+
+#include "gpu/cuda_status.hpp"
+#include "gpu/device.hpp"
+#include "gpu/ntt_launch.hpp"
+#include "ntt/domain.hpp"
+
+namespace cuzk::gpu {
+
+namespace {
+
+using ff::Fr;
+
+// Host copy of a two-level power table of x covering exponents < 2^exponent_bits.
+struct HostPowers {
+    std::vector<Fr> lo, hi;
+};
+
+HostPowers make_powers(const Fr& x, unsigned exponent_bits) {
+    HostPowers t;
+    const unsigned lo_bits = exponent_bits < detail::kPowLoBits ? exponent_bits : detail::kPowLoBits;
+    t.lo.resize(size_t{1} << lo_bits);
+    Fr acc = Fr::one();
+    for (Fr& v : t.lo) {
+        v = acc;
+        acc *= x;
+    }
+    const unsigned hi_bits = exponent_bits > detail::kPowLoBits ? exponent_bits - detail::kPowLoBits : 0;
+    t.hi.resize(size_t{1} << hi_bits);
+    const Fr step = x.pow(uint64_t{1} << detail::kPowLoBits);
+    acc = Fr::one();
+    for (Fr& v : t.hi) {
+        v = acc;
+        acc *= step;
+    }
+    return t;
+}
+
+DeviceFr* as_device(Fr* p) { return reinterpret_cast<DeviceFr*>(p); }
+DeviceFr to_device(const Fr& x) {
+    DeviceFr d;
+    for (size_t i = 0; i < DeviceFr::kLimbs; ++i) d.limb[i] = x.limb[i];
+    return d;
+}
+
+}  // namespace
+
+// The four power tables in one device allocation.
+struct NttDomain::Tables {
+    DeviceBuffer buffer;
+    detail::PowerTable omega, omega_inv, g, g_inv;
+    Fr size_inv;
+};
+
+NttDomain::NttDomain(unsigned log_size) : log_size_(log_size) {}
+NttDomain::~NttDomain() = default;
+
+util::Result<std::unique_ptr<NttDomain>> NttDomain::create(unsigned log_size) {
+    if (log_size > kMaxLogSize) {
+        std::string m = "gpu::NttDomain: 2^";
+        m += std::to_string(log_size);
+        m += " is above the largest supported size 2^";
+        m += std::to_string(kMaxLogSize);
+        return util::invalid_argument(std::move(m));
+    }
+    CUZK_RETURN_IF_ERROR(check_device_available());
+    auto domain_r = ntt::EvaluationDomain::create(size_t{1} << log_size);
+    if (!domain_r.ok()) return domain_r.status();
+    const ntt::EvaluationDomain& d = *domain_r;
+    const unsigned twiddle_bits = log_size == 0 ? 0 : log_size - 1;
+    HostPowers host[4] = {make_powers(d.omega(), twiddle_bits),
+                          make_powers(d.omega_inv(), twiddle_bits),
+                          make_powers(d.coset_generator(), log_size),
+                          make_powers(d.coset_generator_inv(), log_size)};
+    size_t total = 0;
+    for (const HostPowers& h : host) total += h.lo.size() + h.hi.size();
+    std::vector<Fr> packed;
+    packed.reserve(total);
+    for (const HostPowers& h : host) {
+        packed.insert(packed.end(), h.lo.begin(), h.lo.end());
+        packed.insert(packed.end(), h.hi.begin(), h.hi.end());
+    }
+    auto tables = std::make_unique<Tables>();
+    CUZK_ASSIGN_OR_RETURN(tables->buffer, DeviceBuffer::allocate(total * sizeof(Fr)));
+    CUZK_RETURN_IF_ERROR(tables->buffer.upload(packed.data(), total * sizeof(Fr)));
+    const DeviceFr* base = static_cast<const DeviceFr*>(tables->buffer.data());
+    detail::PowerTable* slots[4] = {&tables->omega, &tables->omega_inv, &tables->g, &tables->g_inv};
+    size_t offset = 0;
+    for (int i = 0; i < 4; ++i) {
+        slots[i]->lo = base + offset;
+        offset += host[i].lo.size();
+        slots[i]->hi = base + offset;
+        offset += host[i].hi.size();
+    }
+    tables->size_inv = d.size_inv();
+    std::unique_ptr<NttDomain> out(new NttDomain(log_size));
+    out->tables_ = std::move(tables);
+    return out;
+}
+
+// The L stages in passes of at most kPassLogElements, balanced (27 → 9 + 9 + 9). DIF runs the
+// high bits first (r = L − k for the first pass), DIT the low bits first (r = 0).
+util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_roots,
+                                  const NttOptions& options) const {
+    const unsigned L = log_size_;
+    if (L == 0) return util::Status();
+    const bool dif = options.algorithm == NttAlgorithm::kDif;
+    const detail::PowerTable tw = inverse_roots ? tables_->omega_inv : tables_->omega;
+    DeviceFr* d = as_device(data);
+    const unsigned passes = (L + detail::kPassLogElements - 1) / detail::kPassLogElements;
+    if (!dif) CUZK_CUDA_RETURN_IF_ERROR(detail::launch_bit_reverse(d, L, stream));
+    unsigned done = 0;  // stages already covered
+    for (unsigned p = 0; p < passes; ++p) {
+        const unsigned k = (L - done) / (passes - p);  // balanced split of what is left
+        const unsigned r = dif ? L - done - k : done;
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_ntt_pass(d, L, r, k, dif, tw, stream));
+        done += k;
+    }
+    if (dif) CUZK_CUDA_RETURN_IF_ERROR(detail::launch_bit_reverse(d, L, stream));
+    return util::Status();
+}
+
+util::Status NttDomain::forward(Fr* data, CUstream_st* stream, const NttOptions& options) const {
+    return transform(data, stream, false, options);
+}
+
+util::Status NttDomain::inverse(Fr* data, CUstream_st* stream, const NttOptions& options) const {
+    CUZK_RETURN_IF_ERROR(transform(data, stream, true, options));
+    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scale_by_powers(
+        as_device(data), size(), to_device(tables_->size_inv), detail::PowerTable{nullptr, nullptr},
+        stream));
+    return util::Status();
+}
+
+util::Status NttDomain::coset_forward(Fr* data, CUstream_st* stream,
+                                      const NttOptions& options) const {
+    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scale_by_powers(
+        as_device(data), size(), to_device(Fr::one()), tables_->g, stream));
+    return transform(data, stream, false, options);
+}
+
+util::Status NttDomain::coset_inverse(Fr* data, CUstream_st* stream,
+                                      const NttOptions& options) const {
+    CUZK_RETURN_IF_ERROR(transform(data, stream, true, options));
+    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scale_by_powers(
+        as_device(data), size(), to_device(tables_->size_inv), tables_->g_inv, stream));
+    return util::Status();
+}
+
+namespace {
+
+enum class Kind { kForward, kInverse, kCosetForward, kCosetInverse };
+
+util::Status run_on_host(std::span<Fr> a, Kind kind, const NttOptions& options) {
+    const size_t n = a.size();
+    if (n == 0 || (n & (n - 1)) != 0) {
+        std::string m = "gpu::ntt: length ";
+        m += std::to_string(n);
+        m += " is not a power of two";
+        return util::invalid_argument(std::move(m));
+    }
+    const unsigned log_n = static_cast<unsigned>(__builtin_ctzll(n));
+    CUZK_ASSIGN_OR_RETURN(auto domain, NttDomain::create(log_n));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer buf, DeviceBuffer::allocate(a.size_bytes()));
+    CUZK_RETURN_IF_ERROR(buf.upload(a.data(), a.size_bytes()));
+    Fr* d = static_cast<Fr*>(buf.data());
+    switch (kind) {
+        case Kind::kForward: CUZK_RETURN_IF_ERROR(domain->forward(d, nullptr, options)); break;
+        case Kind::kInverse: CUZK_RETURN_IF_ERROR(domain->inverse(d, nullptr, options)); break;
+        case Kind::kCosetForward:
+            CUZK_RETURN_IF_ERROR(domain->coset_forward(d, nullptr, options));
+            break;
+        case Kind::kCosetInverse:
+            CUZK_RETURN_IF_ERROR(domain->coset_inverse(d, nullptr, options));
+            break;
+    }
+    CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
+    return buf.download(a.data(), a.size_bytes());
+}
+
+}  // namespace
+
+util::Status ntt_forward(std::span<Fr> a, const NttOptions& options) {
+    return run_on_host(a, Kind::kForward, options);
+}
+util::Status ntt_inverse(std::span<Fr> a, const NttOptions& options) {
+    return run_on_host(a, Kind::kInverse, options);
+}
+util::Status ntt_coset_forward(std::span<Fr> a, const NttOptions& options) {
+    return run_on_host(a, Kind::kCosetForward, options);
+}
+util::Status ntt_coset_inverse(std::span<Fr> a, const NttOptions& options) {
+    return run_on_host(a, Kind::kCosetInverse, options);
+}
+
+}  // namespace cuzk::gpu

@@ -1,0 +1,129 @@
+// NTT kernels over Fr: fused radix-2 butterfly passes in shared memory, the bit-reversal
+// permutation and scaling by powers (coset shifts, 1/m). Launch plans are in ntt.cpp.
+#include "gpu/ntt_launch.hpp"
+
+namespace cuzk::gpu::detail {
+
+namespace {
+
+constexpr unsigned kMaxBlockElements = 1u << kPassLogElements;
+
+__device__ DeviceFr power(PowerTable t, uint64_t e) {
+    const uint64_t hi = e >> kPowLoBits;
+    const DeviceFr lo = t.lo[e & ((uint64_t{1} << kPowLoBits) - 1)];
+    return hi == 0 ? lo : lo * t.hi[hi];
+}
+
+// One block owns 2^eb elements (eb = min(log_n, kPassLogElements)), split as local index
+// e = (hl, f, ll): ll the low t bits (t = min(r, eb − k) lanes, consecutive in memory), f the
+// k-bit butterfly field, hl the remaining high bits. Global index of e in block `blk`:
+//   (((blk_high << hl_bits) | hl) << (k + r)) | (f << r) | ((blk_lane << t) | ll),
+// blk_lane = blk mod 2^(r − t), blk_high = blk >> (r − t). Every index is owned by exactly one
+// (block, e), and a block's butterflies only pair its own elements.
+template <bool kDif>
+__global__ void ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsigned k,
+                                PowerTable tw) {
+    __shared__ DeviceFr s[kMaxBlockElements];
+    const unsigned eb = log_n < kPassLogElements ? log_n : kPassLogElements;
+    const unsigned t = (r < eb - k) ? r : eb - k;
+    const unsigned hl_bits = eb - k - t;
+    const uint64_t blk = blockIdx.x;
+    const uint64_t blk_lane = blk & ((uint64_t{1} << (r - t)) - 1);
+    const uint64_t blk_high = blk >> (r - t);
+    const unsigned half = 1u << (eb - 1);
+
+    auto global_index = [&](unsigned e) -> uint64_t {
+        const uint64_t ll = e & ((1u << t) - 1);
+        const uint64_t f = (e >> t) & ((1u << k) - 1);
+        const uint64_t hl = e >> (t + k);
+        return (((blk_high << hl_bits) | hl) << (k + r)) | (f << r) | ((blk_lane << t) | ll);
+    };
+
+    for (unsigned e = threadIdx.x; e < (1u << eb); e += blockDim.x) s[e] = data[global_index(e)];
+
+    for (unsigned step = 0; step < k; ++step) {
+        const unsigned b = kDif ? k - 1 - step : step;
+        __syncthreads();
+        for (unsigned j = threadIdx.x; j < half; j += blockDim.x) {
+            const unsigned pos = t + b;
+            const unsigned e0 = ((j >> pos) << (pos + 1)) | (j & ((1u << pos) - 1));
+            const unsigned e1 = e0 | (1u << pos);
+            const uint64_t f = (e0 >> t) & ((1u << k) - 1);
+            const uint64_t lane = (blk_lane << t) | (e0 & ((1u << t) - 1));
+            const uint64_t exponent = (((f & ((uint64_t{1} << b) - 1)) << r) | lane)
+                                      << (log_n - 1 - r - b);
+            const DeviceFr w = power(tw, exponent);
+            const DeviceFr u = s[e0];
+            const DeviceFr v = s[e1];
+            if (kDif) {
+                s[e0] = u + v;
+                s[e1] = (u - v) * w;
+            } else {
+                const DeviceFr vw = v * w;
+                s[e0] = u + vw;
+                s[e1] = u - vw;
+            }
+        }
+    }
+    __syncthreads();
+    for (unsigned e = threadIdx.x; e < (1u << eb); e += blockDim.x) data[global_index(e)] = s[e];
+}
+
+__global__ void bit_reverse_kernel(DeviceFr* data, unsigned log_n) {
+    const uint64_t n = uint64_t{1} << log_n;
+    const uint64_t stride = uint64_t{gridDim.x} * blockDim.x;
+    for (uint64_t i = uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride) {
+        const uint64_t j = __brevll(i) >> (64 - log_n);
+        if (i < j) {
+            const DeviceFr x = data[i];
+            data[i] = data[j];
+            data[j] = x;
+        }
+    }
+}
+
+__global__ void scale_by_powers_kernel(DeviceFr* data, size_t n, DeviceFr c, PowerTable powers) {
+    const size_t stride = size_t{gridDim.x} * blockDim.x;
+    for (size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride) {
+        DeviceFr factor = c;
+        if (powers.lo != nullptr) factor = factor * power(powers, i);
+        data[i] = data[i] * factor;
+    }
+}
+
+constexpr unsigned kBlock = 256;
+
+unsigned grid_for(size_t n) {
+    const size_t blocks = (n + kBlock - 1) / kBlock;
+    return static_cast<unsigned>(blocks < (size_t{1} << 16) ? blocks : (size_t{1} << 16));
+}
+
+}  // namespace
+
+cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
+                            PowerTable twiddles, cudaStream_t stream) {
+    const unsigned eb = log_n < kPassLogElements ? log_n : kPassLogElements;
+    if (k == 0 || k > eb || r + k > log_n) return cudaErrorInvalidValue;
+    const unsigned blocks = 1u << (log_n - eb);
+    const unsigned threads = eb == 0 ? 1 : (1u << (eb - 1));
+    if (dif)
+        ntt_pass_kernel<true><<<blocks, threads, 0, stream>>>(data, log_n, r, k, twiddles);
+    else
+        ntt_pass_kernel<false><<<blocks, threads, 0, stream>>>(data, log_n, r, k, twiddles);
+    return cudaGetLastError();
+}
+
+cudaError_t launch_bit_reverse(DeviceFr* data, unsigned log_n, cudaStream_t stream) {
+    if (log_n == 0) return cudaSuccess;
+    bit_reverse_kernel<<<grid_for(size_t{1} << log_n), kBlock, 0, stream>>>(data, log_n);
+    return cudaGetLastError();
+}
+
+cudaError_t launch_scale_by_powers(DeviceFr* data, size_t n, DeviceFr c, PowerTable powers,
+                                   cudaStream_t stream) {
+    if (n == 0) return cudaSuccess;
+    scale_by_powers_kernel<<<grid_for(n), kBlock, 0, stream>>>(data, n, c, powers);
+    return cudaGetLastError();
+}
+
+}  // namespace cuzk::gpu::detail

@@ -1,0 +1,131 @@
+// GPU NTT against the CPU reference (ntt/ntt.hpp): forward, inverse, coset forward and coset
+// inverse, both algorithms (DIF then bit reversal; bit reversal then DIT), every size from 2^0
+// to 2^20 on random inputs, edge inputs (one-hot vectors, all p − 1, the constant one, the
+// largest Montgomery limbs) and round trips; 2^24 once. Results must be bit-identical.
+// Skips itself without a usable CUDA device.
+#include "gpu/ntt.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "gpu/device.hpp"
+#include "gpu/test_inputs.hpp"
+#include "ntt/ntt.hpp"
+#include "util/rng.hpp"
+
+namespace cuzk::gpu {
+namespace {
+
+using ff::Fr;
+
+class GpuNttTest : public ::testing::Test {
+   protected:
+    void SetUp() override {
+        if (device_count() == 0) {
+            GTEST_SKIP() << "no usable CUDA device (" << check_device_available().to_string()
+                         << "); GPU NTT test skipped";
+        }
+    }
+};
+
+constexpr NttAlgorithm kAlgorithms[] = {NttAlgorithm::kDif, NttAlgorithm::kDit};
+const char* name(NttAlgorithm a) { return a == NttAlgorithm::kDif ? "dif" : "dit"; }
+
+std::vector<Fr> random_vector(util::TestRng& rng, size_t n) {
+    std::vector<Fr> v(n);
+    for (Fr& x : v) x = Fr::random(rng);
+    return v;
+}
+
+// Index of the first difference, or -1.
+long first_difference(const std::vector<Fr>& a, const std::vector<Fr>& b) {
+    for (size_t i = 0; i < a.size(); ++i)
+        if (!(a[i] == b[i])) return static_cast<long>(i);
+    return -1;
+}
+
+using CpuFn = util::Status (*)(std::span<Fr>, util::ThreadPool*);
+using GpuFn = util::Status (*)(std::span<Fr>, const NttOptions&);
+struct Transform {
+    const char* label;
+    CpuFn cpu;
+    GpuFn gpu;
+};
+const Transform kTransforms[] = {
+    {"forward", [](std::span<Fr> a, util::ThreadPool* p) { return ntt::forward(a, p); },
+     ntt_forward},
+    {"inverse", [](std::span<Fr> a, util::ThreadPool* p) { return ntt::inverse(a, p); },
+     ntt_inverse},
+    {"coset_forward",
+     [](std::span<Fr> a, util::ThreadPool* p) { return ntt::coset_forward(a, p); },
+     ntt_coset_forward},
+    {"coset_inverse",
+     [](std::span<Fr> a, util::ThreadPool* p) { return ntt::coset_inverse(a, p); },
+     ntt_coset_inverse},
+};
+
+void expect_same_as_cpu(const std::vector<Fr>& input, const std::string& what) {
+    for (const Transform& t : kTransforms) {
+        std::vector<Fr> want = input;
+        ASSERT_TRUE(t.cpu(want, nullptr).ok());
+        for (NttAlgorithm alg : kAlgorithms) {
+            std::vector<Fr> got = input;
+            const util::Status st = t.gpu(got, NttOptions{alg});
+            ASSERT_TRUE(st.ok()) << st.to_string();
+            EXPECT_EQ(first_difference(want, got), -1)
+                << what << " " << t.label << " " << name(alg) << " n=" << input.size();
+        }
+    }
+}
+
+TEST_F(GpuNttTest, RandomInputsEverySizeUpTo2e20) {
+    util::TestRng rng(501);
+    for (unsigned log_n = 0; log_n <= 20; ++log_n)
+        expect_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random");
+}
+
+TEST_F(GpuNttTest, EdgeInputs) {
+    const std::vector<Fr> edges = testing::field_edge_values<Fr>();
+    for (unsigned log_n : {1u, 5u, 10u, 11u, 16u}) {
+        const size_t n = size_t{1} << log_n;
+        for (size_t hot : {size_t{0}, size_t{1}, n / 2, n - 1}) {
+            std::vector<Fr> v(n, Fr::zero());
+            v[hot] = Fr::one();
+            expect_same_as_cpu(v, "one-hot " + std::to_string(hot));
+        }
+        expect_same_as_cpu(std::vector<Fr>(n, -Fr::one()), "all p-1");
+        expect_same_as_cpu(std::vector<Fr>(n, Fr::one()), "all one");
+        std::vector<Fr> cycle(n);
+        for (size_t i = 0; i < n; ++i) cycle[i] = edges[i % edges.size()];
+        expect_same_as_cpu(cycle, "edge values");
+    }
+}
+
+TEST_F(GpuNttTest, RoundTripsAt2e24) {
+    util::TestRng rng(502);
+    const std::vector<Fr> input = random_vector(rng, size_t{1} << 24);
+    std::vector<Fr> cpu = input;
+    ASSERT_TRUE(ntt::forward(cpu, nullptr).ok());
+    std::vector<Fr> v = input;
+    ASSERT_TRUE(ntt_forward(v).ok());
+    EXPECT_EQ(first_difference(cpu, v), -1);
+    ASSERT_TRUE(ntt_inverse(v, NttOptions{NttAlgorithm::kDit}).ok());
+    EXPECT_EQ(first_difference(input, v), -1);
+    ASSERT_TRUE(ntt_coset_forward(v).ok());
+    ASSERT_TRUE(ntt_coset_inverse(v).ok());
+    EXPECT_EQ(first_difference(input, v), -1);
+}
+
+TEST_F(GpuNttTest, BadSizesAreErrors) {
+    std::vector<Fr> three(3, Fr::one());
+    EXPECT_EQ(ntt_forward(three).code(), util::StatusCode::kInvalidArgument);
+    std::vector<Fr> none;
+    EXPECT_EQ(ntt_forward(none).code(), util::StatusCode::kInvalidArgument);
+    EXPECT_EQ(NttDomain::create(NttDomain::kMaxLogSize + 1).status().code(),
+              util::StatusCode::kInvalidArgument);
+}
+
+}  // namespace
+}  // namespace cuzk::gpu
