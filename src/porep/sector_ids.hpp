@@ -1,0 +1,35 @@
+// Per-sector identifiers and challenges of the interactive SDR PoRep.
+//
+// Node: a 32-byte value read as a little-endian BLS12-381 scalar ("Domain" in rust-fil-proofs);
+// values produced by SHA-256 have the top two bits of byte 31 cleared (`& 0x3f`).
+// replica_id = trim(SHA-256(prover_id ‖ sector_id as u64 BE ‖ ticket ‖ comm_d ‖ porep_id))
+//   (storage-proofs-porep stacked/vanilla/params.rs generate_replica_id).
+// Interactive challenge i of partition k (C per partition), j = C·k + i as u32:
+//   h = SHA-256(replica_id ‖ seed ‖ j LE); challenge = (h as LE integer) mod (nodes − 1) + 1,
+//   so node 0 is never challenged (stacked/vanilla/challenges.rs derive_porep).
+// Pure functions; thread-safe.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "porep/registered_proof.hpp"
+#include "util/status.hpp"
+
+namespace cuzk::porep {
+
+using Node = std::array<uint8_t, 32>;
+
+Node compute_replica_id(const Node& prover_id, uint64_t sector_id, const Node& ticket,
+                        const Node& comm_d, const PoRepId& porep_id);
+
+// nodes ≥ 3 (rust-fil-proofs asserts sector_nodes > 2), < 2^32.
+util::Result<std::vector<uint64_t>> interactive_challenges(uint64_t nodes, const Node& replica_id,
+                                                           const Node& seed, uint32_t partition,
+                                                           uint32_t challenges_per_partition);
+
+// (256-bit little-endian integer) mod m, for 0 < m < 2^32.
+uint64_t le_bytes_mod(const uint8_t bytes[32], uint64_t m);
+
+}  // namespace cuzk::porep
