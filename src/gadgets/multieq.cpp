@@ -1,0 +1,41 @@
+#include "gadgets/multieq.hpp"
+
+#include <cassert>
+
+namespace cuzk::gadgets {
+
+MultiEq::~MultiEq() {
+    assert(bits_used_ == 0 && "MultiEq destroyed with pending equalities: call finish()");
+}
+
+void MultiEq::accumulate() {
+    cs_.enforce(Name("multieq ", ops_), lhs_, LC(Variable::one()), rhs_);
+    lhs_.clear();
+    rhs_.clear();
+    bits_used_ = 0;
+    ++ops_;
+}
+
+util::Status MultiEq::enforce_equal(size_t num_bits, const LC& lhs, const LC& rhs) {
+    if (num_bits >= kCapacity) {
+        return util::invalid_argument("MultiEq::enforce_equal: too many bits for one equality");
+    }
+    if (kCapacity <= bits_used_ + num_bits) accumulate();
+    const Fr coeff = Fr::from_u64(2).pow(static_cast<uint64_t>(bits_used_));
+    for (const r1cs::Term& t : lhs) lhs_.add(coeff * t.coeff, t.var);
+    for (const r1cs::Term& t : rhs) rhs_.add(coeff * t.coeff, t.var);
+    bits_used_ += num_bits;
+    return util::Status();
+}
+
+void MultiEq::finish() {
+    if (bits_used_ > 0) accumulate();
+}
+
+void MultiEq::discard() {
+    lhs_.clear();
+    rhs_.clear();
+    bits_used_ = 0;
+}
+
+}  // namespace cuzk::gadgets
