@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -238,6 +239,31 @@ TEST(PoseidonCircuit, BadInputsAreErrors) {
     // A preimage number without a value in a value-computing system.
     std::vector<AllocatedNum> missing = {in[0], AllocatedNum{in[1].var, std::nullopt}};
     EXPECT_FALSE(poseidon_hash_circuit(cs, "h", missing).ok());
+}
+
+// Not a pass/fail test: prints the synthesis cost per hash (values: TestConstraintSystem; shape
+// only: Counter).
+TEST(PoseidonCircuit, SynthesisTime) {
+    util::TestRng rng(12);
+    for (size_t arity : {2u, 8u, 11u}) {
+        std::vector<Fr> xs(arity);
+        for (auto& x : xs) x = Fr::random(rng);
+        const int reps = 50;
+        auto time_in = [&](r1cs::ConstraintSystem& cs) {
+            const auto in = alloc_inputs(cs, xs);
+            const auto t0 = std::chrono::steady_clock::now();
+            for (int i = 0; i < reps; ++i) EXPECT_TRUE(poseidon_hash_circuit(cs, "h", in).ok());
+            const auto t1 = std::chrono::steady_clock::now();
+            return std::chrono::duration<double, std::micro>(t1 - t0).count() / reps;
+        };
+        r1cs::TestConstraintSystem tcs;
+        r1cs::Counter counter;
+        const double with_values = time_in(tcs);
+        const double shape_only = time_in(counter);
+        std::printf("legacy poseidon arity %zu synthesis: %.0f us (TestConstraintSystem), %.0f us "
+                    "(Counter)\n",
+                    arity, with_values, shape_only);
+    }
 }
 
 }  // namespace
