@@ -4,6 +4,7 @@
 #include "util/blake2b.hpp"
 
 #include <cstring>
+#include <utility>
 
 namespace cuzk::util {
 
@@ -47,7 +48,45 @@ inline void mix(uint64_t v[16], int a, int b, int c, int d, uint64_t x, uint64_t
     v[b] = rotr64(v[b] ^ v[c], 63);
 }
 
+// One round with a compile-time schedule, so constant message words fold.
+template <int R>
+inline void round_fixed(uint64_t v[16], const uint64_t m[16]) {
+    constexpr const uint8_t* s = kSigma[R];
+    mix(v, 0, 4, 8, 12, m[s[0]], m[s[1]]);
+    mix(v, 1, 5, 9, 13, m[s[2]], m[s[3]]);
+    mix(v, 2, 6, 10, 14, m[s[4]], m[s[5]]);
+    mix(v, 3, 7, 11, 15, m[s[6]], m[s[7]]);
+    mix(v, 0, 5, 10, 15, m[s[8]], m[s[9]]);
+    mix(v, 1, 6, 11, 12, m[s[10]], m[s[11]]);
+    mix(v, 2, 7, 8, 13, m[s[12]], m[s[13]]);
+    mix(v, 3, 4, 9, 14, m[s[14]], m[s[15]]);
+}
+
+template <int... R>
+inline void all_rounds(uint64_t v[16], const uint64_t m[16], std::integer_sequence<int, R...>) {
+    (round_fixed<R>(v, m), ...);
+}
+
 }  // namespace
+
+void blake2b_512_16(const uint8_t msg[16], uint8_t out[64]) {
+    const uint64_t m[16] = {load_le64(msg), load_le64(msg + 8)};  // the rest are zero
+    uint64_t h0[8];
+    for (int i = 0; i < 8; ++i) h0[i] = kIv[i];
+    h0[0] ^= 0x01010000ULL ^ 64;  // digest length 64, no key
+    uint64_t v[16];
+    for (int i = 0; i < 8; ++i) {
+        v[i] = h0[i];
+        v[i + 8] = kIv[i];
+    }
+    v[12] ^= 16;    // t = 16 bytes
+    v[14] = ~v[14];  // last block
+    all_rounds(v, m, std::make_integer_sequence<int, 12>{});
+    for (int i = 0; i < 8; ++i) {
+        const uint64_t h = h0[i] ^ v[i] ^ v[i + 8];
+        for (int j = 0; j < 8; ++j) out[8 * i + j] = static_cast<uint8_t>(h >> (8 * j));
+    }
+}
 
 Result<Blake2b> Blake2b::create(size_t digest_size, std::span<const uint8_t> key) {
     if (digest_size < 1 || digest_size > kMaxDigestSize) {

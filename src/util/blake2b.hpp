@@ -50,5 +50,8 @@ class Blake2b {
 
 Blake2b512Digest blake2b_512(std::span<const uint8_t> data);
 void blake2b_512(const void* data, size_t len, uint8_t out[64]);
+// Unkeyed BLAKE2b-512 of exactly 16 bytes (the Feistel round-function input): one block with
+// the 14 zero message words folded away by full unrolling.
+void blake2b_512_16(const uint8_t msg[16], uint8_t out[64]);
 
 }  // namespace cuzk::util
