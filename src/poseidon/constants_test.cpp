@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
 #include <utility>
+#include <vector>
 
 #include "poseidon/grain.hpp"
 #include "poseidon/round_numbers.hpp"
@@ -113,6 +115,24 @@ TEST(PoseidonConstants, CachedInstanceIsStable) {
     ASSERT_TRUE(built.ok());
     EXPECT_EQ(built->compressed_round_constants, (*a)->compressed_round_constants);
     EXPECT_TRUE(built->pre_sparse_matrix == (*a)->pre_sparse_matrix);
+}
+
+TEST(PoseidonConstants, ConcurrentFirstUseBuildsOnce) {
+    // No earlier test uses arity 5: the threads race to build it.
+    std::vector<const PoseidonConstants*> seen(8, nullptr);
+    std::vector<std::thread> threads;
+    for (size_t i = 0; i < seen.size(); ++i) {
+        threads.emplace_back([&seen, i] {
+            auto c = constants(5);
+            if (c.ok()) seen[i] = *c;
+        });
+    }
+    for (auto& t : threads) t.join();
+    for (const PoseidonConstants* p : seen) {
+        ASSERT_NE(p, nullptr);
+        EXPECT_EQ(p, seen[0]);
+    }
+    EXPECT_EQ(seen[0]->partial_rounds, 56u);
 }
 
 TEST(PoseidonMds, CauchyEntriesAndIdentities) {
