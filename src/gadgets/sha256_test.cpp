@@ -171,6 +171,54 @@ TEST(Sha256, BlockNoPaddingEqualsCompressionOfIv) {
     EXPECT_FALSE(sha256(cs, "odd", std::span(in).first(7)).ok());
 }
 
+// The two SHA-256 uses in the PoRep circuit (spec/porep-c2-circuit.md §2.2, §2.5), whose costs
+// were derived there independently and validated against rust-fil-proofs' total constraint
+// counts: the comm_d node hash (2 × (255 allocated + 1 constant) bits) and the SDR label hash
+// (9,984 bits: replica id, constant layer, allocated challenge, constant padding, 37 parents).
+std::vector<Boolean> fr_bits_be_bytes(ConstraintSystem& cs, const char* name) {
+    // to_bits_le → pad to 256 with false → reverse bits within bytes (hash_multi_leaf_circuit,
+    // reverse_bit_numbering); only the sha256 part is counted by the caller.
+    auto num = AllocatedNum::alloc(cs, name, std::nullopt);
+    auto bits = *to_bits_le(cs, name, *num);
+    bits.push_back(Boolean::constant(false));
+    return reverse_bit_numbering(std::move(bits));
+}
+
+TEST(Sha256, PoRepNodeAndLabelHashCosts) {
+    {
+        r1cs::Counter cs;
+        auto l = fr_bits_be_bytes(cs, "left");
+        auto r = fr_bits_be_bytes(cs, "right");
+        l.insert(l.end(), r.begin(), r.end());
+        const size_t c0 = cs.num_constraints(), a0 = cs.num_aux();
+        ASSERT_TRUE(sha256(cs, "hash", l).ok());
+        EXPECT_EQ(cs.num_constraints() - c0, 44866u);
+        EXPECT_EQ(cs.num_aux() - a0, 44820u);
+    }
+    for (uint32_t layer : {1u, 2u, 11u}) {
+        r1cs::Counter cs;
+        std::vector<Boolean> pre = fr_bits_be_bytes(cs, "replica_id");
+        UInt32::constant(layer).append_bits_be(pre);
+        std::vector<Boolean> challenge;
+        for (size_t i = 0; i < 64; ++i) {  // UInt64::alloc, then to_bits_be
+            challenge.push_back(Boolean(*AllocatedBit::alloc(cs, Name("c", i), std::nullopt)));
+        }
+        pre.insert(pre.end(), challenge.rbegin(), challenge.rend());
+        while (pre.size() < 512) pre.push_back(Boolean::constant(false));
+        std::vector<std::vector<Boolean>> parents;
+        for (size_t p = 0; p < 14; ++p) parents.push_back(fr_bits_be_bytes(cs, "parent"));
+        for (size_t k = 0; k < 37; ++k) {
+            const auto& p = parents[layer == 1 ? k % 6 : k % 14];
+            pre.insert(pre.end(), p.begin(), p.end());
+        }
+        ASSERT_EQ(pre.size(), 9984u);
+        const size_t c0 = cs.num_constraints(), a0 = cs.num_aux();
+        ASSERT_TRUE(sha256(cs, "label", pre).ok());
+        EXPECT_EQ(cs.num_constraints() - c0, 522268u) << layer;
+        EXPECT_EQ(cs.num_aux() - a0, 521748u) << layer;
+    }
+}
+
 TEST(Sha256, WrongWitnessIsCaught) {
     util::TestRng rng(45);
     // An input bit whose claimed value differs from its variable: the gadget computes its
