@@ -22,7 +22,7 @@ uint64_t feistel_round_function(uint64_t right, uint64_t key, uint64_t right_mas
         msg[8 + i] = static_cast<uint8_t>(key >> (56 - 8 * i));
     }
     uint8_t digest[64];
-    util::blake2b_512(msg, sizeof(msg), digest);
+    util::blake2b_512_16(msg, digest);
     uint64_t v = 0;
     for (int i = 0; i < 8; ++i) v = (v << 8) | digest[i];
     return v & right_mask;
