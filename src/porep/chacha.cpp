@@ -95,4 +95,34 @@ void ChaChaRng::fill_bytes(uint8_t* out, size_t len) {
     }
 }
 
+void chacha20_ietf_keystream(const uint8_t key[32], const uint8_t nonce[12], uint64_t offset,
+                             uint8_t* out, size_t len) {
+    uint32_t key_words[8];
+    for (int i = 0; i < 8; ++i) {
+        key_words[i] = uint32_t{key[4 * i]} | (uint32_t{key[4 * i + 1]} << 8) |
+                       (uint32_t{key[4 * i + 2]} << 16) | (uint32_t{key[4 * i + 3]} << 24);
+    }
+    uint32_t n[3];
+    for (int i = 0; i < 3; ++i) {
+        n[i] = uint32_t{nonce[4 * i]} | (uint32_t{nonce[4 * i + 1]} << 8) |
+               (uint32_t{nonce[4 * i + 2]} << 16) | (uint32_t{nonce[4 * i + 3]} << 24);
+    }
+    // State words 12..15 = counter, nonce0, nonce1, nonce2: the same layout as ChaChaRng's
+    // (64-bit counter, 64-bit stream) with the nonce's first word as the counter's high half.
+    const uint64_t stream = uint64_t{n[1]} | (uint64_t{n[2]} << 32);
+    uint64_t block_index = offset / 64;
+    size_t skip = static_cast<size_t>(offset % 64);
+    size_t done = 0;
+    while (done < len) {
+        uint32_t words[16];
+        const uint64_t counter = (block_index & 0xffffffffu) | (uint64_t{n[0]} << 32);
+        ChaChaRng::block(key_words, counter, stream, 10, words);
+        for (size_t b = skip; b < 64 && done < len; ++b) {
+            out[done++] = static_cast<uint8_t>(words[b / 4] >> (8 * (b % 4)));
+        }
+        skip = 0;
+        ++block_index;
+    }
+}
+
 }  // namespace cuzk::porep

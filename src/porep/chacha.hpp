@@ -39,6 +39,12 @@ class ChaChaRng {
     size_t index_ = 64;  // empty
 };
 
+// RFC 8439 ChaCha20 keystream (96-bit nonce, 32-bit block counter; RustCrypto chacha20's
+// `ChaCha20`), starting at keystream byte `offset` (the cipher's try_seek). Used by the synthetic
+// PoRep challenge PRFs (storage-proofs-porep stacked/vanilla/challenges.rs).
+void chacha20_ietf_keystream(const uint8_t key[32], const uint8_t nonce[12], uint64_t offset,
+                             uint8_t* out, size_t len);
+
 inline ChaChaRng chacha8_from_seed(const uint8_t seed[32]) { return ChaChaRng(seed, 4); }
 
 }  // namespace cuzk::porep

@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 #include <openssl/evp.h>
 
+#include <algorithm>
+#include <cstring>
 #include <vector>
 
 #include "util/rng.hpp"
@@ -35,6 +37,31 @@ TEST(ChaCha, TwentyRoundKeystreamMatchesOpenSsl) {
         std::vector<uint8_t> ours(len);
         c.fill_bytes(ours.data(), len);
         EXPECT_EQ(ours, openssl_chacha20_keystream(key, len)) << "rep " << rep;
+    }
+}
+
+TEST(ChaCha, IetfKeystreamAtOffsetsMatchesOpenSsl) {
+    util::TestRng rng(303);
+    uint8_t key[32], nonce[12];
+    rng.fill(key, sizeof(key));
+    rng.fill(nonce, sizeof(nonce));
+    // Whole keystream from block 0 with OpenSSL (IV = 32-bit LE counter 0 ‖ nonce).
+    std::vector<uint8_t> zeros(64 * 40, 0), full(64 * 40);
+    uint8_t iv[16] = {};
+    std::memcpy(iv + 4, nonce, 12);
+    EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+    ASSERT_EQ(EVP_EncryptInit_ex(ctx, EVP_chacha20(), nullptr, key, iv), 1);
+    int n = 0;
+    ASSERT_EQ(EVP_EncryptUpdate(ctx, full.data(), &n, zeros.data(), static_cast<int>(zeros.size())), 1);
+    EVP_CIPHER_CTX_free(ctx);
+    for (uint64_t offset : {0u, 1u, 31u, 32u, 63u, 64u, 100u, 1000u, 2000u}) {
+        for (size_t len : {1u, 4u, 32u, 77u, 300u}) {
+            if (offset + len > full.size()) continue;
+            std::vector<uint8_t> ours(len);
+            chacha20_ietf_keystream(key, nonce, offset, ours.data(), len);
+            EXPECT_TRUE(std::equal(ours.begin(), ours.end(), full.begin() + static_cast<long>(offset)))
+                << offset << "+" << len;
+        }
     }
 }
 

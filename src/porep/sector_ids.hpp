@@ -29,6 +29,27 @@ util::Result<std::vector<uint64_t>> interactive_challenges(uint64_t nodes, const
                                                            const Node& seed, uint32_t partition,
                                                            uint32_t challenges_per_partition);
 
+// Non-interactive PoRep (challenges.rs NiChallenges::derive), j = C·k + i as u32:
+//   h = SHA-256("filecoin.io|PoRep|1|NonInteractive|1" ‖ replica_id ‖ comm_r ‖ j LE), reduced as
+//   above.
+util::Result<std::vector<uint64_t>> non_interactive_challenges(uint64_t nodes,
+                                                               const Node& replica_id,
+                                                               const Node& comm_r,
+                                                               uint32_t partition,
+                                                               uint32_t challenges_per_partition);
+
+// Synthetic PoRep (challenges.rs synthetic::SynthChallengeGenerator), N = min(nodes, 2^18)
+// synthetic challenges; ChaCha20 = RFC 8439 with nonce "synth-porep\0":
+//   key_gen = BLAKE2b-256 keyed "filecoin.io|PoRep|1|Synthetic|1|Generation" of replica_id ‖ comm_r;
+//   synthetic challenge s = (keystream(key_gen) bytes [32s, 32s + 32) as LE integer)
+//                           mod (nodes − 1) + 1;
+//   key_sel = BLAKE2b-256 keyed "filecoin.io|PoRep|1|Synthetic|1|Selection" of replica_id ‖ seed;
+//   porep challenge t = C·k + i selects s = (keystream(key_sel) bytes [4t, 4t + 4) as LE u32) mod N.
+util::Result<std::vector<uint64_t>> synthetic_challenges(uint64_t nodes, const Node& replica_id,
+                                                         const Node& comm_r, const Node& seed,
+                                                         uint32_t partition,
+                                                         uint32_t challenges_per_partition);
+
 // (256-bit little-endian integer) mod m, for 0 < m < 2^32.
 uint64_t le_bytes_mod(const uint8_t bytes[32], uint64_t m);
 
