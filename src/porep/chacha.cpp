@@ -26,8 +26,8 @@ ChaChaRng::ChaChaRng(const uint8_t seed[32], int double_rounds) : double_rounds_
     }
 }
 
-void ChaChaRng::block(const uint32_t key[8], uint64_t counter, uint64_t stream,
-                      int double_rounds, uint32_t out[16]) {
+void ChaChaRng::block(const uint32_t key[8], uint64_t counter, uint64_t stream, int double_rounds,
+                      uint32_t out[16]) {
     const uint32_t input[16] = {0x61707865,
                                 0x3320646e,
                                 0x79622d32,
@@ -91,7 +91,8 @@ uint64_t ChaChaRng::next_u64() {
 void ChaChaRng::fill_bytes(uint8_t* out, size_t len) {
     for (size_t i = 0; i < len; i += 4) {
         const uint32_t w = next_u32();
-        for (size_t j = 0; j < 4 && i + j < len; ++j) out[i + j] = static_cast<uint8_t>(w >> (8 * j));
+        for (size_t j = 0; j < 4 && i + j < len; ++j)
+            out[i + j] = static_cast<uint8_t>(w >> (8 * j));
     }
 }
 

@@ -52,14 +52,16 @@ TEST(ChaCha, IetfKeystreamAtOffsetsMatchesOpenSsl) {
     EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
     ASSERT_EQ(EVP_EncryptInit_ex(ctx, EVP_chacha20(), nullptr, key, iv), 1);
     int n = 0;
-    ASSERT_EQ(EVP_EncryptUpdate(ctx, full.data(), &n, zeros.data(), static_cast<int>(zeros.size())), 1);
+    ASSERT_EQ(EVP_EncryptUpdate(ctx, full.data(), &n, zeros.data(), static_cast<int>(zeros.size())),
+              1);
     EVP_CIPHER_CTX_free(ctx);
     for (uint64_t offset : {0u, 1u, 31u, 32u, 63u, 64u, 100u, 1000u, 2000u}) {
         for (size_t len : {1u, 4u, 32u, 77u, 300u}) {
             if (offset + len > full.size()) continue;
             std::vector<uint8_t> ours(len);
             chacha20_ietf_keystream(key, nonce, offset, ours.data(), len);
-            EXPECT_TRUE(std::equal(ours.begin(), ours.end(), full.begin() + static_cast<long>(offset)))
+            EXPECT_TRUE(
+                std::equal(ours.begin(), ours.end(), full.begin() + static_cast<long>(offset)))
                 << offset << "+" << len;
         }
     }

@@ -32,7 +32,8 @@ uint64_t feistel_encode(uint64_t index, const FeistelKeys& keys, const FeistelPa
     uint64_t left = (index & params.left_mask) >> params.half_bits;
     uint64_t right = index & params.right_mask;
     for (int round = 0; round < kFeistelRounds; ++round) {
-        const uint64_t next_right = left ^ feistel_round_function(right, keys[round], params.right_mask);
+        const uint64_t next_right =
+            left ^ feistel_round_function(right, keys[round], params.right_mask);
         left = right;
         right = next_right;
     }
@@ -43,7 +44,8 @@ uint64_t feistel_decode(uint64_t index, const FeistelKeys& keys, const FeistelPa
     uint64_t left = (index & params.left_mask) >> params.half_bits;
     uint64_t right = index & params.right_mask;
     for (int round = kFeistelRounds - 1; round >= 0; --round) {
-        const uint64_t prev_left = right ^ feistel_round_function(left, keys[round], params.right_mask);
+        const uint64_t prev_left =
+            right ^ feistel_round_function(left, keys[round], params.right_mask);
         right = left;
         left = prev_left;
     }

@@ -22,7 +22,7 @@ TEST(Feistel, Precompute) {
     EXPECT_EQ(p.half_bits, 5u);
     EXPECT_EQ(p.right_mask, 31u);
     EXPECT_EQ(p.left_mask, 31u << 5);
-    EXPECT_EQ(feistel_precompute(1u << 21).half_bits, 11u);  // 8 MiB: 4^11 = 2^22 ≥ 2^21
+    EXPECT_EQ(feistel_precompute(1u << 21).half_bits, 11u);    // 8 MiB: 4^11 = 2^22 ≥ 2^21
     EXPECT_EQ(feistel_precompute(1ull << 34).half_bits, 17u);  // 64 GiB: exactly 4^17
 }
 

@@ -14,7 +14,8 @@ inline uint8_t read_bits(std::span<const uint8_t> src, uint64_t pos, unsigned n)
     const uint64_t byte = pos / 8;
     const unsigned shift = static_cast<unsigned>(pos % 8);
     unsigned v = byte < src.size() ? src[byte] >> shift : 0u;
-    if (shift + n > 8 && byte + 1 < src.size()) v |= static_cast<unsigned>(src[byte + 1]) << (8 - shift);
+    if (shift + n > 8 && byte + 1 < src.size())
+        v |= static_cast<unsigned>(src[byte + 1]) << (8 - shift);
     return static_cast<uint8_t>(v & ((1u << n) - 1));
 }
 

@@ -26,10 +26,10 @@
 
 namespace cuzk::porep {
 
-inline constexpr int kDrgParents = 6;        // BASE_DEGREE
-inline constexpr int kExpParents = 8;        // EXP_DEGREE
+inline constexpr int kDrgParents = 6;                            // BASE_DEGREE
+inline constexpr int kExpParents = 8;                            // EXP_DEGREE
 inline constexpr int kTotalParents = kDrgParents + kExpParents;  // per node in the parent cache
-inline constexpr int kLabelParentHashes = 37;  // TOTAL_PARENTS hashed per label
+inline constexpr int kLabelParentHashes = 37;                    // TOTAL_PARENTS hashed per label
 
 inline constexpr char kDrSampleTag[] = "Filecoin_DRSample";
 inline constexpr char kFeistelTag[] = "Filecoin_Feistel";

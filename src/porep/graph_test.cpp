@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <set>
 #include <string>
 
@@ -56,7 +56,8 @@ TEST(SdrGraph, ParentCacheDigests8MiB) {
 }
 
 TEST(SdrGraph, StructureOfParents) {
-    for (auto proof : {RegisteredSealProof::kStackedDrg2KiBV1, RegisteredSealProof::kStackedDrg2KiBV1_1}) {
+    for (auto proof :
+         {RegisteredSealProof::kStackedDrg2KiBV1, RegisteredSealProof::kStackedDrg2KiBV1_1}) {
         auto graph = SdrGraph::for_proof(proof);
         ASSERT_TRUE(graph.ok());
         const bool v1_0 = graph->api_version() == ApiVersion::kV1_0_0;
@@ -84,7 +85,8 @@ TEST(SdrGraph, StructureOfParents) {
 }
 
 TEST(SdrGraph, SeedsAndErrors) {
-    // porep_id of StackedDrg2KiBV1 is all zero; the DRG seed is SHA-256("Filecoin_DRSample" ‖ 0^32).
+    // porep_id of StackedDrg2KiBV1 is all zero; the DRG seed is SHA-256("Filecoin_DRSample" ‖
+    // 0^32).
     auto g = SdrGraph::for_proof(RegisteredSealProof::kStackedDrg2KiBV1);
     ASSERT_TRUE(g.ok());
     std::string msg = "Filecoin_DRSample";

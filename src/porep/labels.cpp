@@ -19,8 +19,8 @@ void write_prefix(const Node& replica_id, uint32_t layer, uint64_t node, uint8_t
 }
 
 // Fills the 37 parent-label slots after the prefix.
-void write_parents(const ParentCache& cache, const SdrLabels& labels, uint32_t layer,
-                   uint64_t node, uint8_t* out) {
+void write_parents(const ParentCache& cache, const SdrLabels& labels, uint32_t layer, uint64_t node,
+                   uint8_t* out) {
     const uint32_t* p = cache.parents(node);
     const uint8_t* parent_labels[kTotalParents];
     for (int i = 0; i < kDrgParents; ++i) parent_labels[i] = labels.label(layer, p[i]);

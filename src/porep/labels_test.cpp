@@ -91,7 +91,9 @@ void check_proof(RegisteredSealProof proof, uint64_t seed) {
     EXPECT_EQ(again, labels->label_node(info.layers, 37));
 }
 
-TEST(Labels, TwoKiBV1_1MatchesReference) { check_proof(RegisteredSealProof::kStackedDrg2KiBV1_1, 801); }
+TEST(Labels, TwoKiBV1_1MatchesReference) {
+    check_proof(RegisteredSealProof::kStackedDrg2KiBV1_1, 801);
+}
 TEST(Labels, TwoKiBV1MatchesReference) { check_proof(RegisteredSealProof::kStackedDrg2KiBV1, 802); }
 
 TEST(Labels, EightMiBTiming) {

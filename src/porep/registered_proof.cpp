@@ -39,31 +39,29 @@ constexpr SealProofInfo kTable[kNumRegisteredSealProofs] = {
      kSub8},
     {P::kStackedDrg64GiBV1_1, "StackedDrg64GiBV1_1", 64 * kGiB, V::kV1_1_0, F::kNone, 11, 10, 18,
      kTop2},
-    {P::kStackedDrg2KiBV1_1_Feat_SyntheticPoRep, "StackedDrg2KiBV1_1_Feat_SyntheticPoRep",
-     2 * kKiB, V::kV1_1_0, F::kSyntheticPoRep, 2, 1, 2, kBase},
-    {P::kStackedDrg8MiBV1_1_Feat_SyntheticPoRep, "StackedDrg8MiBV1_1_Feat_SyntheticPoRep",
-     8 * kMiB, V::kV1_1_0, F::kSyntheticPoRep, 2, 1, 2, kBase},
+    {P::kStackedDrg2KiBV1_1_Feat_SyntheticPoRep, "StackedDrg2KiBV1_1_Feat_SyntheticPoRep", 2 * kKiB,
+     V::kV1_1_0, F::kSyntheticPoRep, 2, 1, 2, kBase},
+    {P::kStackedDrg8MiBV1_1_Feat_SyntheticPoRep, "StackedDrg8MiBV1_1_Feat_SyntheticPoRep", 8 * kMiB,
+     V::kV1_1_0, F::kSyntheticPoRep, 2, 1, 2, kBase},
     {P::kStackedDrg512MiBV1_1_Feat_SyntheticPoRep, "StackedDrg512MiBV1_1_Feat_SyntheticPoRep",
      512 * kMiB, V::kV1_1_0, F::kSyntheticPoRep, 2, 1, 2, kBase},
     {P::kStackedDrg32GiBV1_1_Feat_SyntheticPoRep, "StackedDrg32GiBV1_1_Feat_SyntheticPoRep",
      32 * kGiB, V::kV1_1_0, F::kSyntheticPoRep, 11, 10, 18, kSub8},
     {P::kStackedDrg64GiBV1_1_Feat_SyntheticPoRep, "StackedDrg64GiBV1_1_Feat_SyntheticPoRep",
      64 * kGiB, V::kV1_1_0, F::kSyntheticPoRep, 11, 10, 18, kTop2},
-    {P::kStackedDrg2KiBV1_2_Feat_NonInteractivePoRep,
-     "StackedDrg2KiBV1_2_Feat_NonInteractivePoRep", 2 * kKiB, V::kV1_2_0,
-     F::kNonInteractivePoRep, 2, 13, 2, kBase},
-    {P::kStackedDrg8MiBV1_2_Feat_NonInteractivePoRep,
-     "StackedDrg8MiBV1_2_Feat_NonInteractivePoRep", 8 * kMiB, V::kV1_2_0,
-     F::kNonInteractivePoRep, 2, 13, 2, kBase},
+    {P::kStackedDrg2KiBV1_2_Feat_NonInteractivePoRep, "StackedDrg2KiBV1_2_Feat_NonInteractivePoRep",
+     2 * kKiB, V::kV1_2_0, F::kNonInteractivePoRep, 2, 13, 2, kBase},
+    {P::kStackedDrg8MiBV1_2_Feat_NonInteractivePoRep, "StackedDrg8MiBV1_2_Feat_NonInteractivePoRep",
+     8 * kMiB, V::kV1_2_0, F::kNonInteractivePoRep, 2, 13, 2, kBase},
     {P::kStackedDrg512MiBV1_2_Feat_NonInteractivePoRep,
      "StackedDrg512MiBV1_2_Feat_NonInteractivePoRep", 512 * kMiB, V::kV1_2_0,
      F::kNonInteractivePoRep, 2, 13, 2, kBase},
     {P::kStackedDrg32GiBV1_2_Feat_NonInteractivePoRep,
-     "StackedDrg32GiBV1_2_Feat_NonInteractivePoRep", 32 * kGiB, V::kV1_2_0,
-     F::kNonInteractivePoRep, 11, 126, 18, kSub8},
+     "StackedDrg32GiBV1_2_Feat_NonInteractivePoRep", 32 * kGiB, V::kV1_2_0, F::kNonInteractivePoRep,
+     11, 126, 18, kSub8},
     {P::kStackedDrg64GiBV1_2_Feat_NonInteractivePoRep,
-     "StackedDrg64GiBV1_2_Feat_NonInteractivePoRep", 64 * kGiB, V::kV1_2_0,
-     F::kNonInteractivePoRep, 11, 126, 18, kTop2},
+     "StackedDrg64GiBV1_2_Feat_NonInteractivePoRep", 64 * kGiB, V::kV1_2_0, F::kNonInteractivePoRep,
+     11, 126, 18, kTop2},
 };
 
 bool iequals(std::string_view a, std::string_view b) {
@@ -90,9 +88,12 @@ std::string supported_sizes_list() {
 
 const char* api_version_name(ApiVersion v) {
     switch (v) {
-        case ApiVersion::kV1_0_0: return "1.0.0";
-        case ApiVersion::kV1_1_0: return "1.1.0";
-        case ApiVersion::kV1_2_0: return "1.2.0";
+        case ApiVersion::kV1_0_0:
+            return "1.0.0";
+        case ApiVersion::kV1_1_0:
+            return "1.1.0";
+        case ApiVersion::kV1_2_0:
+            return "1.2.0";
     }
     return "?";
 }

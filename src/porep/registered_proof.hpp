@@ -67,7 +67,7 @@ struct TreeShape {
 
 struct SealProofInfo {
     RegisteredSealProof proof;
-    const char* name;  // "StackedDrg2KiBV1_1", as in rust-filecoin-proofs-api
+    const char* name;      // "StackedDrg2KiBV1_1", as in rust-filecoin-proofs-api
     uint64_t sector_size;  // bytes
     ApiVersion api_version;
     ApiFeature feature;

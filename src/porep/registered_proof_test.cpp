@@ -78,10 +78,9 @@ TEST(RegisteredProof, CountsMatchPublishedConstants) {
               ApiVersion::kV1_0_0);
     EXPECT_EQ(seal_proof_info(RegisteredSealProof::kStackedDrg2KiBV1_1).api_version,
               ApiVersion::kV1_1_0);
-    EXPECT_EQ(
-        seal_proof_info(RegisteredSealProof::kStackedDrg2KiBV1_2_Feat_NonInteractivePoRep)
-            .api_version,
-        ApiVersion::kV1_2_0);
+    EXPECT_EQ(seal_proof_info(RegisteredSealProof::kStackedDrg2KiBV1_2_Feat_NonInteractivePoRep)
+                  .api_version,
+              ApiVersion::kV1_2_0);
 }
 
 TEST(RegisteredProof, ParseSectorSize) {
@@ -111,7 +110,8 @@ TEST(RegisteredProof, ParseErrorsAndLookups) {
     EXPECT_FALSE(parse_registered_seal_proof("20").ok());
     EXPECT_FALSE(parse_registered_seal_proof("").ok());
     EXPECT_TRUE(parse_registered_seal_proof("stackeddrg32gibv1_1").ok());
-    EXPECT_EQ(*find_seal_proof(2048, ApiVersion::kV1_1_0), RegisteredSealProof::kStackedDrg2KiBV1_1);
+    EXPECT_EQ(*find_seal_proof(2048, ApiVersion::kV1_1_0),
+              RegisteredSealProof::kStackedDrg2KiBV1_1);
     EXPECT_EQ(*find_seal_proof(32ull << 30, ApiVersion::kV1_2_0, ApiFeature::kNonInteractivePoRep),
               RegisteredSealProof::kStackedDrg32GiBV1_2_Feat_NonInteractivePoRep);
     EXPECT_FALSE(find_seal_proof(2048, ApiVersion::kV1_2_0).ok());

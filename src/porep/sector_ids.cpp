@@ -73,7 +73,8 @@ util::Result<std::vector<uint64_t>> non_interactive_challenges(uint64_t nodes,
     std::vector<uint64_t> out;
     out.reserve(challenges_per_partition);
     for (uint32_t i = 0; i < challenges_per_partition; ++i) {
-        const uint32_t j = static_cast<uint32_t>(uint64_t{challenges_per_partition} * partition + i);
+        const uint32_t j =
+            static_cast<uint32_t>(uint64_t{challenges_per_partition} * partition + i);
         util::Sha256 h = prefix;
         uint8_t j_le[4];
         le32(j, j_le);
@@ -120,7 +121,8 @@ util::Result<std::vector<uint64_t>> interactive_challenges(uint64_t nodes, const
     out.reserve(challenges_per_partition);
     for (uint32_t i = 0; i < challenges_per_partition; ++i) {
         // rust-fil-proofs computes j in usize and casts to u32.
-        const uint32_t j = static_cast<uint32_t>(uint64_t{challenges_per_partition} * partition + i);
+        const uint32_t j =
+            static_cast<uint32_t>(uint64_t{challenges_per_partition} * partition + i);
         util::Sha256 h;
         h.update(replica_id);
         h.update(seed);

@@ -40,11 +40,12 @@ util::Result<std::vector<uint64_t>> non_interactive_challenges(uint64_t nodes,
 
 // Synthetic PoRep (challenges.rs synthetic::SynthChallengeGenerator), N = min(nodes, 2^18)
 // synthetic challenges; ChaCha20 = RFC 8439 with nonce "synth-porep\0":
-//   key_gen = BLAKE2b-256 keyed "filecoin.io|PoRep|1|Synthetic|1|Generation" of replica_id ‖ comm_r;
-//   synthetic challenge s = (keystream(key_gen) bytes [32s, 32s + 32) as LE integer)
+//   key_gen = BLAKE2b-256 keyed "filecoin.io|PoRep|1|Synthetic|1|Generation" of replica_id ‖
+//   comm_r; synthetic challenge s = (keystream(key_gen) bytes [32s, 32s + 32) as LE integer)
 //                           mod (nodes − 1) + 1;
 //   key_sel = BLAKE2b-256 keyed "filecoin.io|PoRep|1|Synthetic|1|Selection" of replica_id ‖ seed;
-//   porep challenge t = C·k + i selects s = (keystream(key_sel) bytes [4t, 4t + 4) as LE u32) mod N.
+//   porep challenge t = C·k + i selects s = (keystream(key_sel) bytes [4t, 4t + 4) as LE u32) mod
+//   N.
 util::Result<std::vector<uint64_t>> synthetic_challenges(uint64_t nodes, const Node& replica_id,
                                                          const Node& comm_r, const Node& seed,
                                                          uint32_t partition,

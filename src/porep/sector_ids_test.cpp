@@ -95,7 +95,8 @@ TEST(SectorIds, NonInteractiveChallengesMatchRecomputation) {
                 std::memcpy(m.data(), tag, std::strlen(tag));
                 std::copy(replica_id.begin(), replica_id.end(), m.begin() + std::strlen(tag));
                 std::copy(comm_r.begin(), comm_r.end(), m.begin() + std::strlen(tag) + 32);
-                for (int b = 0; b < 4; ++b) m[std::strlen(tag) + 64 + b] = static_cast<uint8_t>(j >> (8 * b));
+                for (int b = 0; b < 4; ++b)
+                    m[std::strlen(tag) + 64 + b] = static_cast<uint8_t>(j >> (8 * b));
                 EXPECT_EQ((*got)[i], limb_mod(openssl_sha256(m), nodes - 1) + 1);
             }
         }
@@ -109,7 +110,8 @@ Node openssl_keyed_blake2b_256(const char* key, const Node& a, const Node& b) {
     size_t size = 32;
     OSSL_PARAM params[] = {OSSL_PARAM_construct_size_t(OSSL_MAC_PARAM_SIZE, &size),
                            OSSL_PARAM_construct_end()};
-    EXPECT_EQ(EVP_MAC_init(ctx, reinterpret_cast<const uint8_t*>(key), std::strlen(key), params), 1);
+    EXPECT_EQ(EVP_MAC_init(ctx, reinterpret_cast<const uint8_t*>(key), std::strlen(key), params),
+              1);
     EVP_MAC_update(ctx, a.data(), 32);
     EVP_MAC_update(ctx, b.data(), 32);
     Node out;
@@ -132,7 +134,8 @@ std::vector<uint8_t> openssl_chacha20_at(const Node& key, uint64_t offset, size_
     EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
     EXPECT_EQ(EVP_EncryptInit_ex(ctx, EVP_chacha20(), nullptr, key.data(), iv), 1);
     int n = 0;
-    EXPECT_EQ(EVP_EncryptUpdate(ctx, out.data(), &n, zeros.data(), static_cast<int>(zeros.size())), 1);
+    EXPECT_EQ(EVP_EncryptUpdate(ctx, out.data(), &n, zeros.data(), static_cast<int>(zeros.size())),
+              1);
     EVP_CIPHER_CTX_free(ctx);
     return std::vector<uint8_t>(out.begin() + static_cast<long>(skip), out.end());
 }
@@ -140,7 +143,8 @@ std::vector<uint8_t> openssl_chacha20_at(const Node& key, uint64_t offset, size_
 TEST(SectorIds, SyntheticChallengesMatchOpenSslRecomputation) {
     util::TestRng rng(604);
     for (uint64_t nodes : {64ull, 1ull << 18, 1ull << 30}) {
-        const Node replica_id = random_node(rng), comm_r = random_node(rng), seed = random_node(rng);
+        const Node replica_id = random_node(rng), comm_r = random_node(rng),
+                   seed = random_node(rng);
         const uint64_t num_synth = std::min<uint64_t>(nodes, 1u << 18);
         const Node key_gen = openssl_keyed_blake2b_256("filecoin.io|PoRep|1|Synthetic|1|Generation",
                                                        replica_id, comm_r);
@@ -151,10 +155,12 @@ TEST(SectorIds, SyntheticChallengesMatchOpenSslRecomputation) {
             auto got = synthetic_challenges(nodes, replica_id, comm_r, seed, k, per);
             ASSERT_TRUE(got.ok());
             ASSERT_EQ(got->size(), per);
-            const std::vector<uint8_t> sel = openssl_chacha20_at(key_sel, uint64_t{4} * per * k, 4 * per);
+            const std::vector<uint8_t> sel =
+                openssl_chacha20_at(key_sel, uint64_t{4} * per * k, 4 * per);
             for (uint32_t i = 0; i < per; ++i) {
                 const uint32_t raw = uint32_t{sel[4 * i]} | (uint32_t{sel[4 * i + 1]} << 8) |
-                                     (uint32_t{sel[4 * i + 2]} << 16) | (uint32_t{sel[4 * i + 3]} << 24);
+                                     (uint32_t{sel[4 * i + 2]} << 16) |
+                                     (uint32_t{sel[4 * i + 3]} << 24);
                 const uint64_t s = raw % num_synth;
                 const std::vector<uint8_t> c = openssl_chacha20_at(key_gen, 32 * s, 32);
                 std::array<uint8_t, 32> le;

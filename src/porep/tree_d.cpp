@@ -20,7 +20,8 @@ Node sha256_tree_node(const Node& left, const Node& right) {
 }
 
 util::Result<TreeD> TreeD::build(std::span<const uint8_t> data) {
-    if (data.size() % 32 != 0) return util::invalid_argument("tree_d: data is not whole 32-byte nodes");
+    if (data.size() % 32 != 0)
+        return util::invalid_argument("tree_d: data is not whole 32-byte nodes");
     const uint64_t leaves = data.size() / 32;
     if (leaves == 0 || !std::has_single_bit(leaves)) {
         std::string msg = "tree_d: leaf count ";
@@ -39,7 +40,8 @@ util::Result<TreeD> TreeD::build(std::span<const uint8_t> data) {
         std::vector<Node>& here = t.levels_[level];
         here.resize(below.size() / 2);
         auto hash_range = [&](size_t begin, size_t end) {
-            for (size_t i = begin; i < end; ++i) here[i] = sha256_tree_node(below[2 * i], below[2 * i + 1]);
+            for (size_t i = begin; i < end; ++i)
+                here[i] = sha256_tree_node(below[2 * i], below[2 * i + 1]);
         };
         if (here.size() >= 4096) {
             util::ThreadPool::global().parallel_ranges(here.size(), hash_range);

@@ -1,7 +1,13 @@
 // SHA-256 per FIPS 180-4 §6.2 (message schedule W[0..63], 64 rounds with Σ0, Σ1, Ch, Maj).
 #include "util/sha256.hpp"
 
+#include <atomic>
+#include <cstdlib>
 #include <cstring>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 namespace cuzk::util {
 
@@ -50,7 +56,105 @@ struct PaddingBlock {
 const uint32_t Sha256::kInitialState[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                            0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
 
+#if defined(__x86_64__)
+namespace {
+
+// SHA-NI compression (Intel SHA extensions: sha256rnds2 does two rounds on the state split as
+// ABEF / CDGH; sha256msg1 / sha256msg2 compute the message schedule four words at a time).
+__attribute__((target("sha,sse4.1"))) void compress_sha_ni(uint32_t state[8], const uint8_t* blocks,
+                                                           size_t count) {
+    const __m128i byte_swap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+    __m128i abcd = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state));
+    __m128i efgh = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state + 4));
+    abcd = _mm_shuffle_epi32(abcd, 0xB1);              // lanes b a d c
+    efgh = _mm_shuffle_epi32(efgh, 0x1B);              // lanes h g f e
+    __m128i abef = _mm_alignr_epi8(abcd, efgh, 8);     // lanes f e b a
+    __m128i cdgh = _mm_blend_epi16(efgh, abcd, 0xF0);  // lanes h g d c
+    for (size_t blk = 0; blk < count; ++blk, blocks += 64) {
+        const __m128i abef_in = abef, cdgh_in = cdgh;
+        __m128i w[4];
+        for (int g = 0; g < 16; ++g) {
+            if (g < 4) {
+                w[g] = _mm_shuffle_epi8(
+                    _mm_loadu_si128(reinterpret_cast<const __m128i*>(blocks + 16 * g)), byte_swap);
+            }
+            __m128i msg = _mm_add_epi32(
+                w[g % 4],
+                _mm_loadu_si128(reinterpret_cast<const __m128i*>(kRoundConstants + 4 * g)));
+            cdgh = _mm_sha256rnds2_epu32(cdgh, abef, msg);
+            if (g >= 3 && g < 15) {
+                // W for group g + 1 = σ-schedule of the previous four groups.
+                __m128i& next = w[(g + 1) % 4];
+                next = _mm_add_epi32(next, _mm_alignr_epi8(w[g % 4], w[(g + 3) % 4], 4));
+                next = _mm_sha256msg2_epu32(next, w[g % 4]);
+            }
+            msg = _mm_shuffle_epi32(msg, 0x0E);
+            abef = _mm_sha256rnds2_epu32(abef, cdgh, msg);
+            if (g >= 1 && g <= 12) w[(g - 1) % 4] = _mm_sha256msg1_epu32(w[(g - 1) % 4], w[g % 4]);
+        }
+        abef = _mm_add_epi32(abef, abef_in);
+        cdgh = _mm_add_epi32(cdgh, cdgh_in);
+    }
+    const __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
+    const __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(state), _mm_blend_epi16(feba, dchg, 0xF0));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(state + 4), _mm_alignr_epi8(dchg, feba, 8));
+}
+
+bool cpu_has_sha_ni() {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1");
+}
+
+}  // namespace
+#endif
+
+namespace {
+
+using CompressFn = void (*)(uint32_t*, const uint8_t*, size_t);
+
+CompressFn initial_backend() {
+#if defined(__x86_64__)
+    const char* env = std::getenv("CUZK_SHA_NI");
+    const bool wanted = env == nullptr || std::strcmp(env, "0") != 0;
+    if (wanted && cpu_has_sha_ni()) return compress_sha_ni;
+#endif
+    return Sha256::compress_portable;
+}
+
+std::atomic<CompressFn>& backend() {
+    static std::atomic<CompressFn> fn{initial_backend()};
+    return fn;
+}
+
+}  // namespace
+
+bool Sha256::sha_ni_available() {
+#if defined(__x86_64__)
+    static const bool available = cpu_has_sha_ni();
+    return available;
+#else
+    return false;
+#endif
+}
+
+bool Sha256::using_sha_ni() {
+    return backend().load(std::memory_order_relaxed) != compress_portable;
+}
+
+void Sha256::use_sha_ni(bool on) {
+#if defined(__x86_64__)
+    backend().store(on && sha_ni_available() ? compress_sha_ni : compress_portable);
+#else
+    (void)on;
+#endif
+}
+
 void Sha256::compress(uint32_t state[8], const uint8_t* blocks, size_t count) {
+    backend().load(std::memory_order_relaxed)(state, blocks, count);
+}
+
+void Sha256::compress_portable(uint32_t state[8], const uint8_t* blocks, size_t count) {
     for (size_t blk = 0; blk < count; ++blk, blocks += 64) {
         uint32_t w[64];
         for (int t = 0; t < 16; ++t) w[t] = load_be32(blocks + 4 * t);

@@ -9,6 +9,8 @@
 //   - sha256_64() / sha256_1248(): fixed-length messages of SDR labeling (node 0 and every other
 //     node, storage-proofs-porep create_label/single.rs); the final padding block of these
 //     lengths is a constant, so they skip the generic buffering.
+// Backends: portable C++ and, on x86-64 CPUs with the SHA extensions, SHA-NI (selected at run
+// time; CUZK_SHA_NI=0 in the environment forces the portable code for A/B runs).
 // Thread-safety: a Sha256 object is not shared between threads; the free functions are pure.
 #pragma once
 
@@ -38,8 +40,14 @@ class Sha256 {
         return d;
     }
 
-    // The compression function on `blocks` consecutive 64-byte blocks.
+    // The compression function on `blocks` consecutive 64-byte blocks (selected backend).
     static void compress(uint32_t state[8], const uint8_t* blocks, size_t count);
+    static void compress_portable(uint32_t state[8], const uint8_t* blocks, size_t count);
+    // False when the CPU lacks SHA-NI; the backend otherwise follows CUZK_SHA_NI.
+    static bool sha_ni_available();
+    static bool using_sha_ni();
+    // For tests and benchmarks: choose the backend (SHA-NI only when available).
+    static void use_sha_ni(bool on);
     static const uint32_t kInitialState[8];
 
    private:
