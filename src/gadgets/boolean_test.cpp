@@ -242,6 +242,126 @@ TEST(Boolean, ChAndMajShapes) {
     EXPECT_EQ(cs.first_unsatisfied().value_or(""), "maj computation");
 }
 
+// bellperson boolean.rs tests test_boolean_xor / test_boolean_and: the kind of the result
+// (and which allocated gadget runs) for every pair of operand types, in the order
+// True, False, AllocatedTrue, AllocatedFalse, NegatedAllocatedTrue, NegatedAllocatedFalse.
+// "T"/"F": constant; "Is"/"Not": a view of an operand (no constraint); otherwise the name of the
+// one constraint added and, after '|', the result's kind.
+TEST(Boolean, PublishedResultKinds) {
+    const char* const kXor[6][6] = {
+        {"F", "T", "Not", "Not", "Is", "Is"},
+        {"T", "F", "Is", "Is", "Not", "Not"},
+        {"Not", "Is", "xor constraint|Is", "xor constraint|Is", "xor constraint|Not",
+         "xor constraint|Not"},
+        {"Not", "Is", "xor constraint|Is", "xor constraint|Is", "xor constraint|Not",
+         "xor constraint|Not"},
+        {"Is", "Not", "xor constraint|Not", "xor constraint|Not", "xor constraint|Is",
+         "xor constraint|Is"},
+        {"Is", "Not", "xor constraint|Not", "xor constraint|Not", "xor constraint|Is",
+         "xor constraint|Is"},
+    };
+    const char* const kAnd[6][6] = {
+        {"T", "F", "Is", "Is", "Not", "Not"},
+        {"F", "F", "F", "F", "F", "F"},
+        {"Is", "F", "and constraint|Is", "and constraint|Is", "and not constraint|Is",
+         "and not constraint|Is"},
+        {"Is", "F", "and constraint|Is", "and constraint|Is", "and not constraint|Is",
+         "and not constraint|Is"},
+        {"Not", "F", "and not constraint|Is", "and not constraint|Is", "nor constraint|Is",
+         "nor constraint|Is"},
+        {"Not", "F", "and not constraint|Is", "and not constraint|Is", "nor constraint|Is",
+         "nor constraint|Is"},
+    };
+    auto make = [](ConstraintSystem& cs, int type, const char* name) -> std::pair<Boolean, bool> {
+        switch (type) {
+            case 0: return {Boolean::constant(true), true};
+            case 1: return {Boolean::constant(false), false};
+            case 2: return {Boolean(*AllocatedBit::alloc(cs, name, true)), true};
+            case 3: return {Boolean(*AllocatedBit::alloc(cs, name, false)), false};
+            case 4: return {Boolean(*AllocatedBit::alloc(cs, name, true)).not_(), false};
+            default: return {Boolean(*AllocatedBit::alloc(cs, name, false)).not_(), true};
+        }
+    };
+    auto describe = [](const Boolean& r, const RecordingCS& cs, size_t rows_before) {
+        std::string d;
+        if (cs.rows().size() > rows_before) {
+            d = cs.rows().back().name;
+            d += '|';
+        }
+        if (r.is_constant()) {
+            d += r.constant_value() ? "T" : "F";
+        } else {
+            d += r.kind() == Boolean::Kind::kIs ? "Is" : "Not";
+        }
+        return d;
+    };
+    for (int op = 0; op < 2; ++op) {
+        for (int i = 0; i < 6; ++i) {
+            for (int j = 0; j < 6; ++j) {
+                RecordingCS cs;
+                auto [a, av] = make(cs, i, "a");
+                auto [b, bv] = make(cs, j, "b");
+                const size_t rows = cs.rows().size();
+                auto r = op == 0 ? Boolean::xor_(cs, a, b) : Boolean::and_(cs, a, b);
+                ASSERT_TRUE(r.ok());
+                EXPECT_EQ(describe(*r, cs, rows), op == 0 ? kXor[i][j] : kAnd[i][j])
+                    << (op == 0 ? "xor " : "and ") << i << " " << j;
+                EXPECT_LE(cs.rows().size(), rows + 1);
+                EXPECT_EQ(r->value(), op == 0 ? (av != bv) : (av && bv));
+                EXPECT_FALSE(cs.first_unsatisfied().has_value());
+            }
+        }
+    }
+}
+
+// bellperson boolean.rs test_boolean_sha256_ch / _maj: with no constant operand, flipping the
+// allocated result breaks "ch computation" / "maj computation".
+TEST(Boolean, ChMajWrongResultIsNamed) {
+    for (int m = 0; m < 64; ++m) {
+        for (int op = 0; op < 2; ++op) {
+            RecordingCS cs;
+            std::array<Boolean, 3> x;
+            std::array<bool, 3> v;
+            for (int k = 0; k < 3; ++k) {
+                const bool bit = (m >> k) & 1, neg = (m >> (k + 3)) & 1;
+                Boolean b(*AllocatedBit::alloc(cs, Name("x", static_cast<uint64_t>(k)), bit));
+                x[k] = neg ? b.not_() : b;
+                v[k] = bit != neg;
+            }
+            auto r = op == 0 ? Boolean::sha256_ch(cs, x[0], x[1], x[2])
+                             : Boolean::sha256_maj(cs, x[0], x[1], x[2]);
+            ASSERT_TRUE(r.ok());
+            const bool want = op == 0 ? ((v[0] && v[1]) != (!v[0] && v[2]))
+                                      : (((v[0] && v[1]) != (v[0] && v[2])) != (v[1] && v[2]));
+            EXPECT_EQ(r->value(), want);
+            EXPECT_FALSE(cs.first_unsatisfied().has_value());
+            cs.aux()[r->bit().var.index()] = want ? Fr::zero() : kOne;
+            EXPECT_EQ(cs.first_unsatisfied().value_or(""),
+                      op == 0 ? "ch computation" : "maj computation");
+        }
+    }
+}
+
+// bellperson boolean.rs test_field_into_allocated_bits_le.
+TEST(ToBitsLe, PublishedFieldBits) {
+    r1cs::TestConstraintSystem cs;
+    // 9147677615426976802526883532204139322118074541891858454835346926874644257775
+    const Fr r = Fr::from_hex("143966ecc1a8456c7f7a991e3585257a42e9aee8763a0979363b4cc1a3211bef");
+    auto bits = field_into_allocated_bits_le(cs, r);
+    ASSERT_TRUE(bits.ok());
+    ASSERT_EQ(bits->size(), 255u);
+    EXPECT_TRUE(cs.is_satisfied());
+    const auto& b = *bits;
+    EXPECT_EQ(b[254 - 0].value, false);
+    EXPECT_EQ(b[254 - 1].value, false);
+    EXPECT_EQ(b[254 - 2].value, true);
+    EXPECT_EQ(b[254 - 3].value, false);
+    EXPECT_EQ(b[254 - 4].value, true);
+    EXPECT_EQ(b[254 - 5].value, false);
+    EXPECT_EQ(b[254 - 20].value, true);
+    EXPECT_EQ(b[254 - 23].value, true);
+}
+
 TEST(Boolean, EnforceEqual) {
     for (int m = 0; m < 16; ++m) {
         const bool av = m & 1, bv = m & 2, an = m & 4, bn = m & 8;
