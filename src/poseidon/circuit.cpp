@@ -4,6 +4,9 @@
 #include <utility>
 #include <vector>
 
+#include "poseidon/circuit_direct.hpp"
+#include "poseidon/circuit_template.hpp"
+
 namespace cuzk::poseidon {
 
 using gadgets::AllocatedNum;
@@ -270,9 +273,9 @@ util::Result<AllocatedNum> mul_sum(ConstraintSystem& cs, const Name& name, const
     return res;
 }
 
-util::Result<AllocatedNum> poseidon_hash_circuit(ConstraintSystem& cs, const Name& name,
-                                                 std::span<const AllocatedNum> preimage,
-                                                 const PoseidonConstants& c) {
+util::Result<AllocatedNum> poseidon_hash_circuit_direct(ConstraintSystem& cs, const Name& name,
+                                                        std::span<const AllocatedNum> preimage,
+                                                        const PoseidonConstants& c) {
     if (preimage.size() != c.arity) {
         std::string msg = "poseidon circuit: preimage has ";
         msg += std::to_string(preimage.size());
@@ -292,6 +295,17 @@ util::Result<AllocatedNum> poseidon_hash_circuit(ConstraintSystem& cs, const Nam
     Namespace ns(cs, name);
     PoseidonCircuit circuit(c, std::move(elements), values);
     return circuit.hash(cs);
+}
+
+util::Result<AllocatedNum> poseidon_hash_circuit(ConstraintSystem& cs, const Name& name,
+                                                 std::span<const AllocatedNum> preimage,
+                                                 const PoseidonConstants& c) {
+    // Replay only for the process-wide constants the template cache is keyed by.
+    auto cached = constants(c.arity, c.strength);
+    if (preimage.size() == c.arity && cached.ok() && *cached == &c &&
+        can_replay_template(cs, preimage))
+        return replay_poseidon_template(cs, name, preimage, c);
+    return poseidon_hash_circuit_direct(cs, name, preimage, c);
 }
 
 util::Result<AllocatedNum> poseidon_hash_circuit(ConstraintSystem& cs, const Name& name,

@@ -21,7 +21,9 @@
 //
 // Linear combinations keep bellpepper's semantics (terms merged by variable, zero coefficients
 // kept), so coefficients are the exact products neptune forms. Works in every backend; in
-// shape-only modes no value is read.
+// shape-only modes no value is read. Backends without names (proving, witness, shape, counter)
+// get the same rows by replaying a per-arity template (circuit_template.hpp) when the
+// preimage variables are distinct; TestConstraintSystem gets the direct, named synthesis.
 #pragma once
 
 #include <optional>

@@ -260,8 +260,8 @@ TEST(PoseidonCircuit, SynthesisTime) {
         r1cs::Counter counter;
         const double with_values = time_in(tcs);
         const double shape_only = time_in(counter);
-        std::printf("legacy poseidon arity %zu synthesis: %.0f us (TestConstraintSystem), %.0f us "
-                    "(Counter)\n",
+        std::printf("legacy poseidon arity %zu synthesis: %.0f us (TestConstraintSystem, direct), "
+                    "%.0f us (Counter, template replay)\n",
                     arity, with_values, shape_only);
     }
 }
