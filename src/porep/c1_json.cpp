@@ -368,6 +368,8 @@ class Decoder {
 };
 
 Status Decoder::domain(Value v, Domain& out) {
+    if (v.try_get_bytes(out.data(), out.size())) return Status();
+    // Slow path: find and name what is wrong.
     if (!v.is_array()) return wrong_type(v, "an array of 32 bytes");
     if (v.size() != 32) {
         std::string w = "expected an array of 32 bytes, found an array of ";

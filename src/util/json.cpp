@@ -3,8 +3,12 @@
 #include <cassert>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <system_error>
+
+#include <sys/mman.h>
 
 namespace cuzk::util::json {
 
@@ -16,10 +20,54 @@ enum : uint8_t {
     kStrInArena = 1,
 };
 
+// Large tapes (hundreds of MB for a big C1) are mapped directly and marked for transparent huge
+// pages, which removes most of the page-fault cost of touching them the first time.
+// Switch: CUZK_JSON_HUGEPAGES=0 uses the ordinary allocator for every size (A/B runs).
+inline bool tape_hugepages_enabled() {
+    static const bool enabled = [] {
+        const char* v = std::getenv("CUZK_JSON_HUGEPAGES");
+        return v == nullptr || std::string_view(v) != "0";
+    }();
+    return enabled;
+}
+
+template <class T>
+struct TapeAllocator {
+    using value_type = T;
+    static constexpr size_t kLarge = size_t{4} << 20;
+    TapeAllocator() = default;
+    template <class U>
+    TapeAllocator(const TapeAllocator<U>&) {}  // NOLINT: allocator rebinding
+    static size_t mapped_bytes(size_t n) {
+        const size_t huge = size_t{2} << 20;
+        return (n * sizeof(T) + huge - 1) / huge * huge;
+    }
+    static bool is_large(size_t n) { return n * sizeof(T) >= kLarge && tape_hugepages_enabled(); }
+    T* allocate(size_t n) {
+        if (!is_large(n)) return std::allocator<T>().allocate(n);
+        void* p = mmap(nullptr, mapped_bytes(n), PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) throw std::bad_alloc();
+        madvise(p, mapped_bytes(n), MADV_HUGEPAGE);
+        return static_cast<T*>(p);
+    }
+    void deallocate(T* p, size_t n) {
+        if (!is_large(n)) {
+            std::allocator<T>().deallocate(p, n);
+        } else {
+            munmap(p, mapped_bytes(n));
+        }
+    }
+    template <class U>
+    bool operator==(const TapeAllocator<U>&) const {
+        return true;
+    }
+};
+
 struct DocData {
     std::string text;   // the input, NUL-terminated by std::string
     std::string arena;  // decoded escaped strings
-    std::vector<Node> tape;
+    std::vector<Node, TapeAllocator<Node>> tape;
 };
 
 }  // namespace detail
@@ -168,7 +216,7 @@ class Parser {
         Frame& f = stack_.back();
         Node& n = doc_.tape[f.node];
         n.count = f.count;
-        n.payload = doc_.tape.size();
+        n.payload = static_cast<uint32_t>(doc_.tape.size());
         stack_.pop_back();
     }
 
@@ -260,7 +308,7 @@ Status Parser::parse_string(bool is_key) {
     const char* stop = reinterpret_cast<const char*>(q);
     if (*q == '"') {
         doc_.tape.push_back(Node{Type::kString, 0, 0, static_cast<uint32_t>(stop - start),
-                                 static_cast<uint64_t>(start - begin_)});
+                                 static_cast<uint32_t>(start - begin_)});
         p_ = stop + 1;
         return Status();
     }
@@ -337,7 +385,7 @@ Status Parser::parse_string(bool is_key) {
     const size_t len = arena.size() - arena_start;
     if (len > UINT32_MAX) return error(start, "string longer than 4 GiB");
     doc_.tape.push_back(Node{Type::kString, detail::kStrInArena, 0, static_cast<uint32_t>(len),
-                             static_cast<uint64_t>(arena_start)});
+                             static_cast<uint32_t>(arena_start)});
     p_ = s + 1;
     (void)is_key;
     return Status();
@@ -374,7 +422,7 @@ Status Parser::parse_number() {
     const size_t len = static_cast<size_t>(p_ - start);
     if (len > UINT32_MAX) return error(start, "number text longer than 4 GiB");
     doc_.tape.push_back(Node{Type::kNumber, flags, 0, static_cast<uint32_t>(len),
-                             static_cast<uint64_t>(start - begin_)});
+                             static_cast<uint32_t>(start - begin_)});
     return Status();
 }
 
@@ -485,11 +533,16 @@ Status Parser::run() {
             const char c = *p_;
             if (c == ',') {
                 ++p_;
+                skip_ws();
                 if (f.is_object) {
-                    skip_ws();
                     CUZK_RETURN_IF_ERROR(parse_key());
-                } else {
-                    f.open_child = true;
+                    break;
+                }
+                f.open_child = true;
+                // Runs of numbers (byte arrays) stay in this loop.
+                if (is_digit(*p_) || *p_ == '-') {
+                    CUZK_RETURN_IF_ERROR(parse_number());
+                    continue;
                 }
                 break;
             }
@@ -661,6 +714,24 @@ Result<double> Value::get_double() const {
         return number_error(t, "could not be converted to a double");
     }
     return v;
+}
+
+bool Value::try_get_bytes(uint8_t* out, size_t n) const {
+    if (!doc_) return false;
+    const Node& a = node();
+    if (a.type != Type::kArray || a.count != n) return false;
+    // Scalars take one tape node each, so the elements are the next n nodes.
+    const Node* e = &doc_->tape[index_ + 1];
+    const char* text = doc_->text.data();
+    for (size_t i = 0; i < n; ++i) {
+        if (e[i].type != Type::kNumber || e[i].flags != 0 || e[i].count > 3) return false;
+        const char* t = text + e[i].payload;
+        unsigned v = static_cast<unsigned>(t[0] - '0');
+        for (uint32_t k = 1; k < e[i].count; ++k) v = v * 10 + static_cast<unsigned>(t[k] - '0');
+        if (v > 255) return false;
+        out[i] = static_cast<uint8_t>(v);
+    }
+    return true;
 }
 
 size_t Value::size() const {

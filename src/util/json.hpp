@@ -49,9 +49,11 @@ struct Node {
     uint8_t flags;  // bool: value; number: kNeg|kNonInteger; string: kInArena
     uint16_t reserved;
     uint32_t count;    // array: elements; object: members; string/number: byte length
-    uint64_t payload;  // container: tape index past the subtree; string/number: byte offset
+    uint32_t payload;  // container: tape index past the subtree; string/number: byte offset
 };
-static_assert(sizeof(Node) == 16);
+// 32-bit offsets suffice: inputs are below 4 GiB, every node consumes at least one input byte,
+// and decoded strings are never longer than their escaped text (so the arena is smaller too).
+static_assert(sizeof(Node) == 12);
 struct DocData;
 }  // namespace detail
 
@@ -99,6 +101,12 @@ class Value {
     class MemberIterator;
     struct Members;
     Members members() const;
+
+    // Fast path for byte arrays (serde's [u8; N] / Vec<u8>): when this is an array of exactly
+    // out.size() integers in 0..255 written as plain digits, stores them and returns true;
+    // otherwise returns false and leaves out unspecified (use the checked accessors to find out
+    // what is wrong).
+    bool try_get_bytes(uint8_t* out, size_t n) const;
 
     // Tape position (for fast paths that know the layout, e.g. arrays of numbers).
     size_t tape_index() const { return index_; }
