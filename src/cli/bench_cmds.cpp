@@ -20,10 +20,11 @@ namespace {
 void print_bench_usage(std::FILE* out) {
     std::fprintf(out,
                  "usage: cuzk bench gpu-ntt [--log-min A] [--log-max B] [--reps N]\n"
-                 "                          [--algorithm dif|dit|both] [--json]\n"
+                 "                          [--algorithm dif|dit|both] [--mul ptx|wide|both] [--json]\n"
                  "  Times forward, inverse, coset forward and coset inverse NTTs of 2^A..2^B\n"
                  "  random Fr values resident on the GPU (defaults: 20..27, 5 repetitions after\n"
-                 "  one warm-up, dif). Each size is first checked against the CPU transform\n"
+                 "  one warm-up, dif, ptx: the 32-bit PTX field product; wide: the 64-bit one).\n"
+                 "  Each size is first checked against the CPU transform\n"
                  "  (2^22 and below) or by round trips; prints median, min and max ms.\n");
 }
 
@@ -53,21 +54,30 @@ int bench_gpu_ntt(const Args& args) {
             return fail_json(args, "bench gpu-ntt", kExitUsage,
                              "--algorithm must be dif, dit or both");
     }
+    std::vector<bool> muls = {true};
+    if (args.has("--mul")) {
+        const std::string& m = args.get("--mul");
+        if (m == "wide") muls = {false};
+        else if (m == "both") muls = {true, false};
+        else if (m != "ptx")
+            return fail_json(args, "bench gpu-ntt", kExitUsage, "--mul must be ptx, wide or both");
+    }
     const util::Status dev = gpu::check_device_available();
     if (!dev.ok()) return fail_json(args, "bench gpu-ntt", kExitFail, dev.to_string());
     if (!args.json)
-        std::printf("%-6s %-4s %-28s %-28s %-28s %-28s\n", "size", "alg", "forward ms (med min-max)",
+        std::printf("%-6s %-4s %-5s %-28s %-28s %-28s %-28s\n", "size", "alg", "mul",
+                    "forward ms (med min-max)",
                     "inverse", "coset_forward", "coset_inverse");
     for (unsigned log_n = static_cast<unsigned>(lo); log_n <= hi; ++log_n) {
-        for (gpu::NttAlgorithm alg : algorithms) {
-            auto r = gpu::bench_ntt(log_n, static_cast<int>(reps), gpu::NttOptions{alg});
+        for (gpu::NttAlgorithm alg : algorithms) for (bool ptx : muls) {
+            auto r = gpu::bench_ntt(log_n, static_cast<int>(reps), gpu::NttOptions{alg, ptx});
             if (!r.ok()) return fail_json(args, "bench gpu-ntt", kExitFail, r.status().to_string());
             const Stats s[4] = {stats(r->forward_ms), stats(r->inverse_ms),
                                 stats(r->coset_forward_ms), stats(r->coset_inverse_ms)};
             if (args.json) {
                 JsonObject o;
                 o.boolean("ok", true).str("bench", "gpu-ntt").num("log_size", log_n);
-                o.str("algorithm", r->algorithm).num("repetitions", reps);
+                o.str("algorithm", r->algorithm).str("mul", r->mul).num("repetitions", reps);
                 const char* names[4] = {"forward", "inverse", "coset_forward", "coset_inverse"};
                 for (int k = 0; k < 4; ++k) {
                     JsonObject inner;
@@ -81,8 +91,9 @@ int bench_gpu_ntt(const Args& args) {
                 for (int k = 0; k < 4; ++k)
                     std::snprintf(cells[k], sizeof cells[k], "%.3f (%.3f-%.3f)", s[k].median,
                                   s[k].min, s[k].max);
-                std::printf("2^%-4u %-4s %-28s %-28s %-28s %-28s\n", log_n, r->algorithm.c_str(),
-                            cells[0], cells[1], cells[2], cells[3]);
+                std::printf("2^%-4u %-4s %-5s %-28s %-28s %-28s %-28s\n", log_n,
+                            r->algorithm.c_str(), r->mul.c_str(), cells[0], cells[1], cells[2],
+                            cells[3]);
             }
             std::fflush(stdout);
         }
@@ -106,7 +117,8 @@ int run_bench(int argc, char** argv) {
     }
     const std::string_view what = argv[1];
     Args args;
-    if (!parse_args("bench", argc - 1, argv + 1, {"--log-min", "--log-max", "--reps", "--algorithm"},
+    if (!parse_args("bench", argc - 1, argv + 1,
+                    {"--log-min", "--log-max", "--reps", "--algorithm", "--mul"},
                     {}, args))
         return kExitUsage;
     if (args.help) {

@@ -28,6 +28,7 @@
 #include "ff/bigint.hpp"
 #include "ff/mont_arith.hpp"
 #include "ff/params.hpp"
+#include "gpu/mont_ptx.cuh"
 #include "util/hd.hpp"
 
 namespace cuzk::gpu {
@@ -135,11 +136,33 @@ struct DeviceField {
         ff::mod_neg<kLimbs>(r.limb, limb, p.limb);
         return r;
     }
+    // The product: on the device the 32-bit PTX carry-chain path (gpu/mont_ptx.cuh), on the
+    // host the shared 64-bit limb code. Both give the same fully reduced limbs.
     friend CUZK_HD DeviceField operator*(const DeviceField& a, const DeviceField& b) {
+#if defined(__CUDA_ARCH__)
+        return mul_ptx(a, b);
+#else
+        return mul_wide(a, b);
+#endif
+    }
+    // The shared 64-bit limb algorithm (ff::mont_mul with DeviceWords), on host and device.
+    static CUZK_HD DeviceField mul_wide(const DeviceField& a, const DeviceField& b) {
         const DeviceField p = modulus_limbs();
         DeviceField r;
         ff::mont_mul<kLimbs, DeviceWords>(r.limb, a.limb, b.limb, p.limb, detail::kInv<P>);
         return r;
+    }
+    // The 32-bit-limb PTX product in device code; host code (which has no PTX) gets mul_wide.
+    static CUZK_HD DeviceField mul_ptx(const DeviceField& a, const DeviceField& b) {
+#if defined(__CUDA_ARCH__)
+        const DeviceField p = modulus_limbs();
+        DeviceField r;
+        detail::mont_mul_ptx<kLimbs>(r.limb, a.limb, b.limb, p.limb,
+                                     static_cast<uint32_t>(detail::kInv<P>));
+        return r;
+#else
+        return mul_wide(a, b);
+#endif
     }
     constexpr CUZK_HD DeviceField& operator+=(const DeviceField& b) { return *this = *this + b; }
     constexpr CUZK_HD DeviceField& operator-=(const DeviceField& b) { return *this = *this - b; }

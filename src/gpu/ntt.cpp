@@ -119,7 +119,7 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
     for (unsigned p = 0; p < passes; ++p) {
         const unsigned k = (L - done) / (passes - p);  // balanced split of what is left
         const unsigned r = dif ? L - done - k : done;
-        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_ntt_pass(d, L, r, k, dif, tw, stream));
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_ntt_pass(d, L, r, k, dif, options.ptx_mul, tw, stream));
         done += k;
     }
     if (dif) CUZK_CUDA_RETURN_IF_ERROR(detail::launch_bit_reverse(d, L, stream));
@@ -134,14 +134,14 @@ util::Status NttDomain::inverse(Fr* data, CUstream_st* stream, const NttOptions&
     CUZK_RETURN_IF_ERROR(transform(data, stream, true, options));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scale_by_powers(
         as_device(data), size(), to_device(tables_->size_inv), detail::PowerTable{nullptr, nullptr},
-        stream));
+        options.ptx_mul, stream));
     return util::Status();
 }
 
 util::Status NttDomain::coset_forward(Fr* data, CUstream_st* stream,
                                       const NttOptions& options) const {
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scale_by_powers(
-        as_device(data), size(), to_device(Fr::one()), tables_->g, stream));
+        as_device(data), size(), to_device(Fr::one()), tables_->g, options.ptx_mul, stream));
     return transform(data, stream, false, options);
 }
 
@@ -149,7 +149,8 @@ util::Status NttDomain::coset_inverse(Fr* data, CUstream_st* stream,
                                       const NttOptions& options) const {
     CUZK_RETURN_IF_ERROR(transform(data, stream, true, options));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scale_by_powers(
-        as_device(data), size(), to_device(tables_->size_inv), tables_->g_inv, stream));
+        as_device(data), size(), to_device(tables_->size_inv), tables_->g_inv, options.ptx_mul,
+        stream));
     return util::Status();
 }
 

@@ -37,6 +37,9 @@ enum class NttAlgorithm { kDif, kDit };
 
 struct NttOptions {
     NttAlgorithm algorithm = NttAlgorithm::kDif;
+    // The field product: 32-bit limbs with PTX carry chains (gpu/mont_ptx.cuh), or the 64-bit
+    // limb code shared with the host. Same results; off only for comparison.
+    bool ptx_mul = true;
 };
 
 // Twiddle and coset tables for one domain size, resident on the current device (about 2 MB).

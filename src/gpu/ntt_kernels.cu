@@ -8,10 +8,20 @@ namespace {
 
 constexpr unsigned kMaxBlockElements = 1u << kPassLogElements;
 
+// The product on the chosen path (NttOptions::ptx_mul): 32-bit PTX or 64-bit limbs.
+template <bool kPtx>
+__device__ __forceinline__ DeviceFr mul(const DeviceFr& a, const DeviceFr& b) {
+    if constexpr (kPtx)
+        return DeviceFr::mul_ptx(a, b);
+    else
+        return DeviceFr::mul_wide(a, b);
+}
+
+template <bool kPtx>
 __device__ DeviceFr power(PowerTable t, uint64_t e) {
     const uint64_t hi = e >> kPowLoBits;
     const DeviceFr lo = t.lo[e & ((uint64_t{1} << kPowLoBits) - 1)];
-    return hi == 0 ? lo : lo * t.hi[hi];
+    return hi == 0 ? lo : mul<kPtx>(lo, t.hi[hi]);
 }
 
 // One block owns 2^eb elements (eb = min(log_n, kPassLogElements)), split as local index
@@ -20,7 +30,7 @@ __device__ DeviceFr power(PowerTable t, uint64_t e) {
 //   (((blk_high << hl_bits) | hl) << (k + r)) | (f << r) | ((blk_lane << t) | ll),
 // blk_lane = blk mod 2^(r − t), blk_high = blk >> (r − t). Every index is owned by exactly one
 // (block, e), and a block's butterflies only pair its own elements.
-template <bool kDif>
+template <bool kDif, bool kPtx>
 __global__ void ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsigned k,
                                 PowerTable tw) {
     __shared__ DeviceFr s[kMaxBlockElements];
@@ -52,14 +62,14 @@ __global__ void ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsi
             const uint64_t lane = (blk_lane << t) | (e0 & ((1u << t) - 1));
             const uint64_t exponent = (((f & ((uint64_t{1} << b) - 1)) << r) | lane)
                                       << (log_n - 1 - r - b);
-            const DeviceFr w = power(tw, exponent);
+            const DeviceFr w = power<kPtx>(tw, exponent);
             const DeviceFr u = s[e0];
             const DeviceFr v = s[e1];
             if (kDif) {
                 s[e0] = u + v;
-                s[e1] = (u - v) * w;
+                s[e1] = mul<kPtx>(u - v, w);
             } else {
-                const DeviceFr vw = v * w;
+                const DeviceFr vw = mul<kPtx>(v, w);
                 s[e0] = u + vw;
                 s[e1] = u - vw;
             }
@@ -82,12 +92,13 @@ __global__ void bit_reverse_kernel(DeviceFr* data, unsigned log_n) {
     }
 }
 
+template <bool kPtx>
 __global__ void scale_by_powers_kernel(DeviceFr* data, size_t n, DeviceFr c, PowerTable powers) {
     const size_t stride = size_t{gridDim.x} * blockDim.x;
     for (size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride) {
         DeviceFr factor = c;
-        if (powers.lo != nullptr) factor = factor * power(powers, i);
-        data[i] = data[i] * factor;
+        if (powers.lo != nullptr) factor = mul<kPtx>(factor, power<kPtx>(powers, i));
+        data[i] = mul<kPtx>(data[i], factor);
     }
 }
 
@@ -101,15 +112,14 @@ unsigned grid_for(size_t n) {
 }  // namespace
 
 cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
-                            PowerTable twiddles, cudaStream_t stream) {
+                            bool ptx, PowerTable twiddles, cudaStream_t stream) {
     const unsigned eb = log_n < kPassLogElements ? log_n : kPassLogElements;
     if (k == 0 || k > eb || r + k > log_n) return cudaErrorInvalidValue;
     const unsigned blocks = 1u << (log_n - eb);
     const unsigned threads = eb == 0 ? 1 : (1u << (eb - 1));
-    if (dif)
-        ntt_pass_kernel<true><<<blocks, threads, 0, stream>>>(data, log_n, r, k, twiddles);
-    else
-        ntt_pass_kernel<false><<<blocks, threads, 0, stream>>>(data, log_n, r, k, twiddles);
+    auto kernel = dif ? (ptx ? ntt_pass_kernel<true, true> : ntt_pass_kernel<true, false>)
+                      : (ptx ? ntt_pass_kernel<false, true> : ntt_pass_kernel<false, false>);
+    kernel<<<blocks, threads, 0, stream>>>(data, log_n, r, k, twiddles);
     return cudaGetLastError();
 }
 
@@ -120,9 +130,10 @@ cudaError_t launch_bit_reverse(DeviceFr* data, unsigned log_n, cudaStream_t stre
 }
 
 cudaError_t launch_scale_by_powers(DeviceFr* data, size_t n, DeviceFr c, PowerTable powers,
-                                   cudaStream_t stream) {
+                                   bool ptx, cudaStream_t stream) {
     if (n == 0) return cudaSuccess;
-    scale_by_powers_kernel<<<grid_for(n), kBlock, 0, stream>>>(data, n, c, powers);
+    auto kernel = ptx ? scale_by_powers_kernel<true> : scale_by_powers_kernel<false>;
+    kernel<<<grid_for(n), kBlock, 0, stream>>>(data, n, c, powers);
     return cudaGetLastError();
 }
 

@@ -28,14 +28,15 @@ inline constexpr unsigned kPassLogElements = 10;
 // !dif — decimation in time, b from 0 up to k − 1: (u, v) ← (u + v·w, u − v·w);
 // with w = ω^((((f mod 2^b) << r) | lane) << (log_n − 1 − r − b)), f the k-bit field of the
 // index at bit r and lane its low r bits, ω from `twiddles` (a table of ω^e, e < 2^(log_n − 1)).
+// ptx: the 32-bit PTX product (DeviceFr::mul_ptx), else the 64-bit one (mul_wide).
 cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
-                            PowerTable twiddles, cudaStream_t stream);
+                            bool ptx, PowerTable twiddles, cudaStream_t stream);
 
 // data[i] ↔ data[bitreverse_{log_n}(i)] for every i.
 cudaError_t launch_bit_reverse(DeviceFr* data, unsigned log_n, cudaStream_t stream);
 
 // data[i] ← data[i] · c · x^i for i < n (x^i from `powers`; with powers.lo == nullptr, × c only).
 cudaError_t launch_scale_by_powers(DeviceFr* data, size_t n, DeviceFr c, PowerTable powers,
-                                   cudaStream_t stream);
+                                   bool ptx, cudaStream_t stream);
 
 }  // namespace cuzk::gpu::detail

@@ -1,5 +1,6 @@
 // GPU NTT against the CPU reference (ntt/ntt.hpp): forward, inverse, coset forward and coset
-// inverse, both algorithms (DIF then bit reversal; bit reversal then DIT), every size from 2^0
+// inverse, both algorithms (DIF then bit reversal; bit reversal then DIT) and both field
+// products (32-bit PTX, 64-bit limbs), every size from 2^0
 // to 2^20 on random inputs, edge inputs (one-hot vectors, all p − 1, the constant one, the
 // largest Montgomery limbs) and round trips; 2^24 once. Results must be bit-identical.
 // Skips itself without a usable CUDA device.
@@ -71,11 +72,14 @@ void expect_same_as_cpu(const std::vector<Fr>& input, const std::string& what) {
         std::vector<Fr> want = input;
         ASSERT_TRUE(t.cpu(want, nullptr).ok());
         for (NttAlgorithm alg : kAlgorithms) {
-            std::vector<Fr> got = input;
-            const util::Status st = t.gpu(got, NttOptions{alg});
-            ASSERT_TRUE(st.ok()) << st.to_string();
-            EXPECT_EQ(first_difference(want, got), -1)
-                << what << " " << t.label << " " << name(alg) << " n=" << input.size();
+            for (bool ptx : {true, false}) {
+                std::vector<Fr> got = input;
+                const util::Status st = t.gpu(got, NttOptions{alg, ptx});
+                ASSERT_TRUE(st.ok()) << st.to_string();
+                EXPECT_EQ(first_difference(want, got), -1)
+                    << what << " " << t.label << " " << name(alg) << (ptx ? " ptx" : " wide")
+                    << " n=" << input.size();
+            }
         }
     }
 }
