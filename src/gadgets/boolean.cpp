@@ -96,9 +96,15 @@ util::Result<AllocatedBit> AllocatedBit::nor(ConstraintSystem& cs, const Allocat
 Boolean Boolean::not_() const {
     Boolean r = *this;
     switch (kind_) {
-        case Kind::kConstant: r.bit_.value = !*bit_.value; break;
-        case Kind::kIs: r.kind_ = Kind::kNot; break;
-        case Kind::kNot: r.kind_ = Kind::kIs; break;
+        case Kind::kConstant:
+            r.bit_.value = !*bit_.value;
+            break;
+        case Kind::kIs:
+            r.kind_ = Kind::kNot;
+            break;
+        case Kind::kNot:
+            r.kind_ = Kind::kIs;
+            break;
     }
     return r;
 }
@@ -108,7 +114,9 @@ void Boolean::add_to(LC& out, const Fr& coeff) const {
         case Kind::kConstant:
             if (*bit_.value) out.add(coeff, Variable::one());
             break;
-        case Kind::kIs: out.add(coeff, bit_.var); break;
+        case Kind::kIs:
+            out.add(coeff, bit_.var);
+            break;
         case Kind::kNot:
             out.add(coeff, Variable::one());
             out.add(-coeff, bit_.var);
@@ -159,8 +167,8 @@ util::Result<Boolean> Boolean::and_(ConstraintSystem& cs, const Boolean& a, cons
     return Boolean(*r);
 }
 
-util::Result<Boolean> Boolean::sha256_ch(ConstraintSystem& cs, const Boolean& a,
-                                         const Boolean& b, const Boolean& c) {
+util::Result<Boolean> Boolean::sha256_ch(ConstraintSystem& cs, const Boolean& a, const Boolean& b,
+                                         const Boolean& c) {
     std::optional<bool> value;
     if (a.value() && b.value() && c.value()) {
         value = (*a.value() && *b.value()) != (!*a.value() && *c.value());
@@ -189,8 +197,8 @@ util::Result<Boolean> Boolean::sha256_ch(ConstraintSystem& cs, const Boolean& a,
     return Boolean(ch);
 }
 
-util::Result<Boolean> Boolean::sha256_maj(ConstraintSystem& cs, const Boolean& a,
-                                          const Boolean& b, const Boolean& c) {
+util::Result<Boolean> Boolean::sha256_maj(ConstraintSystem& cs, const Boolean& a, const Boolean& b,
+                                          const Boolean& c) {
     std::optional<bool> value;
     if (a.value() && b.value() && c.value()) {
         const bool x = *a.value(), y = *b.value(), z = *c.value();

@@ -98,8 +98,8 @@ class Boolean {
     static util::Result<Boolean> xor_(ConstraintSystem& cs, const Boolean& a, const Boolean& b);
     static util::Result<Boolean> and_(ConstraintSystem& cs, const Boolean& a, const Boolean& b);
     // (a ∧ b) ⊕ (¬a ∧ c) and (a ∧ b) ⊕ (a ∧ c) ⊕ (b ∧ c), with boolean.rs's short-cuts.
-    static util::Result<Boolean> sha256_ch(ConstraintSystem& cs, const Boolean& a,
-                                           const Boolean& b, const Boolean& c);
+    static util::Result<Boolean> sha256_ch(ConstraintSystem& cs, const Boolean& a, const Boolean& b,
+                                           const Boolean& c);
     static util::Result<Boolean> sha256_maj(ConstraintSystem& cs, const Boolean& a,
                                             const Boolean& b, const Boolean& c);
 

@@ -174,12 +174,11 @@ TEST(Boolean, ChMajOverAllKinds) {
         for (const Case& b : bs) {
             for (const Case& c : cs_) {
                 const bool ch = (a.value && b.value) != (!a.value && c.value);
-                const bool maj = ((a.value && b.value) != (a.value && c.value)) !=
-                                 (b.value && c.value);
+                const bool maj =
+                    ((a.value && b.value) != (a.value && c.value)) != (b.value && c.value);
                 const bool none_const =
                     !a.b.is_constant() && !b.b.is_constant() && !c.b.is_constant();
-                const bool all_const =
-                    a.b.is_constant() && b.b.is_constant() && c.b.is_constant();
+                const bool all_const = a.b.is_constant() && b.b.is_constant() && c.b.is_constant();
                 size_t before = cs.num_constraints();
                 auto r = Boolean::sha256_ch(cs, a.b, b.b, c.b);
                 ASSERT_TRUE(r.ok());
@@ -274,12 +273,18 @@ TEST(Boolean, PublishedResultKinds) {
     };
     auto make = [](ConstraintSystem& cs, int type, const char* name) -> std::pair<Boolean, bool> {
         switch (type) {
-            case 0: return {Boolean::constant(true), true};
-            case 1: return {Boolean::constant(false), false};
-            case 2: return {Boolean(*AllocatedBit::alloc(cs, name, true)), true};
-            case 3: return {Boolean(*AllocatedBit::alloc(cs, name, false)), false};
-            case 4: return {Boolean(*AllocatedBit::alloc(cs, name, true)).not_(), false};
-            default: return {Boolean(*AllocatedBit::alloc(cs, name, false)).not_(), true};
+            case 0:
+                return {Boolean::constant(true), true};
+            case 1:
+                return {Boolean::constant(false), false};
+            case 2:
+                return {Boolean(*AllocatedBit::alloc(cs, name, true)), true};
+            case 3:
+                return {Boolean(*AllocatedBit::alloc(cs, name, false)), false};
+            case 4:
+                return {Boolean(*AllocatedBit::alloc(cs, name, true)).not_(), false};
+            default:
+                return {Boolean(*AllocatedBit::alloc(cs, name, false)).not_(), true};
         }
     };
     auto describe = [](const Boolean& r, const RecordingCS& cs, size_t rows_before) {
@@ -379,8 +384,8 @@ TEST(Boolean, EnforceEqual) {
         r1cs::TestConstraintSystem cs;
         Boolean b(*AllocatedBit::alloc(cs, "b", bv));
         Boolean c = Boolean::constant(cv);
-        ASSERT_TRUE((swap ? Boolean::enforce_equal(cs, b, c) : Boolean::enforce_equal(cs, c, b))
-                        .ok());
+        ASSERT_TRUE(
+            (swap ? Boolean::enforce_equal(cs, b, c) : Boolean::enforce_equal(cs, c, b)).ok());
         EXPECT_EQ(cs.is_satisfied(), cv == bv);
         if (cv != bv) {
             EXPECT_EQ(cs.which_is_unsatisfied().value_or(""),
@@ -440,8 +445,8 @@ TEST(ToBitsLe, WrongClaimedValueFailsUnpacking) {
 TEST(ToBitsLe, SameCountsInEveryBackend) {
     r1cs::Counter counter;
     r1cs::ShapeRecorder shape;
-    for (ConstraintSystem* cs : {static_cast<ConstraintSystem*>(&counter),
-                                 static_cast<ConstraintSystem*>(&shape)}) {
+    for (ConstraintSystem* cs :
+         {static_cast<ConstraintSystem*>(&counter), static_cast<ConstraintSystem*>(&shape)}) {
         auto num = AllocatedNum::alloc(*cs, "num", std::nullopt);
         ASSERT_TRUE(num.ok());
         auto bits = to_bits_le(*cs, "bits", *num);

@@ -56,8 +56,7 @@ util::Result<AllocatedNum> select(ConstraintSystem& cs, const Name& name,
     return state[0];
 }
 
-util::Result<std::vector<AllocatedNum>> insert_2(ConstraintSystem& cs,
-                                                 const AllocatedNum& element,
+util::Result<std::vector<AllocatedNum>> insert_2(ConstraintSystem& cs, const AllocatedNum& element,
                                                  std::span<const Boolean> bits,
                                                  std::span<const AllocatedNum> elements) {
     CUZK_RETURN_IF_ERROR(check_sizes(bits.size(), elements.size(), 1));
@@ -68,8 +67,7 @@ util::Result<std::vector<AllocatedNum>> insert_2(ConstraintSystem& cs,
     return std::vector<AllocatedNum>{p0, p1};
 }
 
-util::Result<std::vector<AllocatedNum>> insert_4(ConstraintSystem& cs,
-                                                 const AllocatedNum& element,
+util::Result<std::vector<AllocatedNum>> insert_4(ConstraintSystem& cs, const AllocatedNum& element,
                                                  std::span<const Boolean> bits,
                                                  std::span<const AllocatedNum> elements) {
     CUZK_RETURN_IF_ERROR(check_sizes(bits.size(), elements.size(), 2));
@@ -89,8 +87,7 @@ util::Result<std::vector<AllocatedNum>> insert_4(ConstraintSystem& cs,
     return std::vector<AllocatedNum>{p0, p1, p2, p3};
 }
 
-util::Result<std::vector<AllocatedNum>> insert_8(ConstraintSystem& cs,
-                                                 const AllocatedNum& element,
+util::Result<std::vector<AllocatedNum>> insert_8(ConstraintSystem& cs, const AllocatedNum& element,
                                                  std::span<const Boolean> bits,
                                                  std::span<const AllocatedNum> elements) {
     CUZK_RETURN_IF_ERROR(check_sizes(bits.size(), elements.size(), 3));

@@ -28,16 +28,13 @@ util::Result<AllocatedNum> select(ConstraintSystem& cs, const Name& name,
                                   std::span<const AllocatedNum> from,
                                   std::span<const Boolean> path_bits);
 
-util::Result<std::vector<AllocatedNum>> insert_2(ConstraintSystem& cs,
-                                                 const AllocatedNum& element,
+util::Result<std::vector<AllocatedNum>> insert_2(ConstraintSystem& cs, const AllocatedNum& element,
                                                  std::span<const Boolean> bits,
                                                  std::span<const AllocatedNum> elements);
-util::Result<std::vector<AllocatedNum>> insert_4(ConstraintSystem& cs,
-                                                 const AllocatedNum& element,
+util::Result<std::vector<AllocatedNum>> insert_4(ConstraintSystem& cs, const AllocatedNum& element,
                                                  std::span<const Boolean> bits,
                                                  std::span<const AllocatedNum> elements);
-util::Result<std::vector<AllocatedNum>> insert_8(ConstraintSystem& cs,
-                                                 const AllocatedNum& element,
+util::Result<std::vector<AllocatedNum>> insert_8(ConstraintSystem& cs, const AllocatedNum& element,
                                                  std::span<const Boolean> bits,
                                                  std::span<const AllocatedNum> elements);
 // Errors: sizes that do not match (elements.size() + 1 ≠ 2^bits.size()), or for size 8,

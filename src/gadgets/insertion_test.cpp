@@ -43,7 +43,7 @@ struct InsertCase {
 };
 
 InsertCase make_case(ConstraintSystem& cs, size_t log_size, size_t index, util::TestRng& rng,
-            std::optional<size_t> lie_bit = std::nullopt) {
+                     std::optional<size_t> lie_bit = std::nullopt) {
     InsertCase s;
     const size_t size = size_t{1} << log_size;
     for (size_t i = 0; i + 1 < size; ++i) {
@@ -101,7 +101,8 @@ TEST(Insert, ValuePatternsWithRepeatedElements) {
             auto element = AllocatedNum::alloc(cs, "x", x);
             std::vector<Boolean> bits;
             for (size_t i = 0; i < 3; ++i) {
-                bits.push_back(Boolean(*AllocatedBit::alloc(cs, Name("i", i), ((index >> i) & 1) != 0)));
+                bits.push_back(
+                    Boolean(*AllocatedBit::alloc(cs, Name("i", i), ((index >> i) & 1) != 0)));
             }
             auto out = insert_8(cs, *element, bits, elements);
             ASSERT_TRUE(out.ok());
@@ -162,7 +163,8 @@ TEST(Select, EveryIndexCostsSizeMinusOne) {
             }
             std::vector<Boolean> bits;
             for (size_t i = 0; i < log_size; ++i) {
-                bits.push_back(Boolean(*AllocatedBit::alloc(cs, Name("b", i), ((index >> i) & 1) != 0)));
+                bits.push_back(
+                    Boolean(*AllocatedBit::alloc(cs, Name("b", i), ((index >> i) & 1) != 0)));
             }
             const size_t c0 = cs.num_constraints();
             auto r = select(cs, "select", from, bits);
@@ -180,7 +182,8 @@ TEST(Insert, ShapeOnlyCounts) {
     for (size_t i = 0; i < 7; ++i) elements.push_back(*AllocatedNum::alloc(cs, "e", std::nullopt));
     auto element = AllocatedNum::alloc(cs, "x", std::nullopt);
     std::vector<Boolean> bits;
-    for (size_t i = 0; i < 3; ++i) bits.push_back(Boolean(*AllocatedBit::alloc(cs, "b", std::nullopt)));
+    for (size_t i = 0; i < 3; ++i)
+        bits.push_back(Boolean(*AllocatedBit::alloc(cs, "b", std::nullopt)));
     const size_t c0 = cs.num_constraints();
     ASSERT_TRUE(insert(cs, *element, bits, elements).ok());
     EXPECT_EQ(cs.num_constraints() - c0, 22u);

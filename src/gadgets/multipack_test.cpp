@@ -143,7 +143,8 @@ TEST(Multipack, BytesToBits) {
 
 TEST(UInt64, AllocAndPackIntoInputCost65) {
     util::TestRng rng(53);
-    for (uint64_t v : {uint64_t{0}, ~uint64_t{0}, uint64_t{1} << 63, rng.next_u64(), uint64_t{12345}}) {
+    for (uint64_t v :
+         {uint64_t{0}, ~uint64_t{0}, uint64_t{1} << 63, rng.next_u64(), uint64_t{12345}}) {
         r1cs::TestConstraintSystem cs;
         auto u = UInt64::alloc(cs, "challenge", v);
         ASSERT_TRUE(u.ok());

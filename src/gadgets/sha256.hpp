@@ -34,13 +34,13 @@ std::array<UInt32, 8> sha256_iv();
 
 // One compression of a 512-bit block into `state`, inside namespace `name`. Errors: input not
 // 512 bits.
-util::Result<std::array<UInt32, 8>> sha256_compression_function(
-    ConstraintSystem& cs, const Name& name, std::span<const Boolean> input,
-    const std::array<UInt32, 8>& state);
+util::Result<std::array<UInt32, 8>> sha256_compression_function(ConstraintSystem& cs,
+                                                                const Name& name,
+                                                                std::span<const Boolean> input,
+                                                                const std::array<UInt32, 8>& state);
 
 // The compression of one 512-bit block from the IV, without padding; 256 output bits.
-util::Result<std::vector<Boolean>> sha256_block_no_padding(ConstraintSystem& cs,
-                                                           const Name& name,
+util::Result<std::vector<Boolean>> sha256_block_no_padding(ConstraintSystem& cs, const Name& name,
                                                            std::span<const Boolean> input);
 
 // SHA-256 of a message of input.size() bits (a multiple of 8), padded with constant bits, one

@@ -47,7 +47,8 @@ TEST(Sha256Example, ManyLengths) {
         std::vector<uint8_t> msg(n);
         for (auto& b : msg) b = static_cast<uint8_t>(rng.next_u64());
         r1cs::TestConstraintSystem cs;
-        const std::span<const uint8_t> pre(n == 0 ? reinterpret_cast<const uint8_t*>("") : msg.data(), n);
+        const std::span<const uint8_t> pre(
+            n == 0 ? reinterpret_cast<const uint8_t*>("") : msg.data(), n);
         ASSERT_TRUE(synthesize_sha256_example(cs, pre, n).ok());
         EXPECT_TRUE(cs.is_satisfied());
         const auto want = openssl_inputs(msg);

@@ -21,8 +21,8 @@ namespace {
 
 // Message bits (SHA-256 order) as Booleans: mode 0 constant, 1 allocated, 2 random mix of
 // constant, allocated and negated-allocated.
-std::vector<Boolean> message_bits(ConstraintSystem& cs, const std::vector<uint8_t>& msg,
-                                  int mode, util::TestRng& rng) {
+std::vector<Boolean> message_bits(ConstraintSystem& cs, const std::vector<uint8_t>& msg, int mode,
+                                  util::TestRng& rng) {
     std::vector<Boolean> out;
     const std::vector<bool> bits = bytes_to_bits(msg);
     for (size_t i = 0; i < bits.size(); ++i) {
@@ -33,8 +33,7 @@ std::vector<Boolean> message_bits(ConstraintSystem& cs, const std::vector<uint8_
             out.push_back(Boolean(*AllocatedBit::alloc(cs, Name("input bit ", i), bits[i])));
         } else {
             out.push_back(
-                Boolean(*AllocatedBit::alloc(cs, Name("negated input bit ", i), !bits[i]))
-                    .not_());
+                Boolean(*AllocatedBit::alloc(cs, Name("negated input bit ", i), !bits[i])).not_());
         }
     }
     return out;
@@ -71,8 +70,8 @@ TEST(Sha256, FullBlockCosts25840Constraints) {
     // Same counts in the shape-only backends.
     r1cs::Counter counter;
     r1cs::ShapeRecorder shape;
-    for (ConstraintSystem* c : {static_cast<ConstraintSystem*>(&counter),
-                                static_cast<ConstraintSystem*>(&shape)}) {
+    for (ConstraintSystem* c :
+         {static_cast<ConstraintSystem*>(&counter), static_cast<ConstraintSystem*>(&shape)}) {
         auto bits = random_allocated_bits(*c, 512, rng, false);
         ASSERT_TRUE(sha256_compression_function(*c, "sha256", bits, sha256_iv()).ok());
         EXPECT_EQ(c->num_constraints(), cs.num_constraints());

@@ -16,7 +16,8 @@ util::Result<UInt32> UInt32::alloc(ConstraintSystem& cs, const Name& name,
     for (unsigned i = 0; i < 32; ++i) {
         std::optional<bool> b;
         if (value) b = ((*value >> i) & 1) != 0;
-        CUZK_ASSIGN_OR_RETURN(AllocatedBit bit, AllocatedBit::alloc(cs, Name("allocated bit ", i), b));
+        CUZK_ASSIGN_OR_RETURN(AllocatedBit bit,
+                              AllocatedBit::alloc(cs, Name("allocated bit ", i), b));
         r.bits_[i] = Boolean(bit);
     }
     r.value_ = cs.computes_values() ? value : std::nullopt;
@@ -56,8 +57,8 @@ UInt32 UInt32::rotr(unsigned by) const {
     by %= 32;
     UInt32 r;
     for (unsigned i = 0; i < 32; ++i) r.bits_[i] = bits_[(i + by) % 32];
+    r.value_ = std::nullopt;
     if (value_) r.value_ = by == 0 ? *value_ : (*value_ >> by) | (*value_ << (32 - by));
-    else r.value_ = std::nullopt;
     return r;
 }
 
@@ -67,8 +68,8 @@ UInt32 UInt32::shr(unsigned by) const {
     for (unsigned i = 0; i < 32; ++i) {
         r.bits_[i] = i + by < 32 ? bits_[i + by] : Boolean::constant(false);
     }
+    r.value_ = std::nullopt;
     if (value_) r.value_ = *value_ >> by;
-    else r.value_ = std::nullopt;
     return r;
 }
 
@@ -80,8 +81,8 @@ util::Result<UInt32> UInt32::xor_(ConstraintSystem& cs, const Name& name,
         r1cs::Namespace bit_ns(cs, Name("xor of bit ", i));
         CUZK_ASSIGN_OR_RETURN(r.bits_[i], Boolean::xor_(cs, bits_[i], other.bits_[i]));
     }
+    r.value_ = std::nullopt;
     if (value_ && other.value_) r.value_ = *value_ ^ *other.value_;
-    else r.value_ = std::nullopt;
     return r;
 }
 
@@ -108,8 +109,8 @@ util::Result<UInt32> UInt32::sha256_ch(ConstraintSystem& cs, const Name& name, c
     return triop(cs, name, "ch ", a, b, c, &Boolean::sha256_ch);
 }
 
-util::Result<UInt32> UInt32::sha256_maj(ConstraintSystem& cs, const Name& name,
-                                        const UInt32& a, const UInt32& b, const UInt32& c) {
+util::Result<UInt32> UInt32::sha256_maj(ConstraintSystem& cs, const Name& name, const UInt32& a,
+                                        const UInt32& b, const UInt32& c) {
     return triop(cs, name, "maj ", a, b, c, &Boolean::sha256_maj);
 }
 
@@ -149,8 +150,7 @@ util::Result<UInt32> UInt32::addmany(MultiEq& meq, const Name& name,
     while (max_value != 0) {
         std::optional<bool> b;
         if (known) b = ((sum >> i) & 1) != 0;
-        CUZK_ASSIGN_OR_RETURN(AllocatedBit bit,
-                              AllocatedBit::alloc(cs, Name("result bit ", i), b));
+        CUZK_ASSIGN_OR_RETURN(AllocatedBit bit, AllocatedBit::alloc(cs, Name("result bit ", i), b));
         result_lc.add(coeff, bit.var);
         if (i < 32) r.bits_[i] = Boolean(bit);
         max_value >>= 1;

@@ -47,10 +47,10 @@ class UInt32 {
     UInt32 shr(unsigned by) const;
 
     util::Result<UInt32> xor_(ConstraintSystem& cs, const Name& name, const UInt32& other) const;
-    static util::Result<UInt32> sha256_ch(ConstraintSystem& cs, const Name& name,
-                                          const UInt32& a, const UInt32& b, const UInt32& c);
-    static util::Result<UInt32> sha256_maj(ConstraintSystem& cs, const Name& name,
-                                           const UInt32& a, const UInt32& b, const UInt32& c);
+    static util::Result<UInt32> sha256_ch(ConstraintSystem& cs, const Name& name, const UInt32& a,
+                                          const UInt32& b, const UInt32& c);
+    static util::Result<UInt32> sha256_maj(ConstraintSystem& cs, const Name& name, const UInt32& a,
+                                           const UInt32& b, const UInt32& c);
     // (Σ operands) mod 2^32 inside namespace `name` of meq.cs(). Errors: fewer than 2 or more
     // than 10 operands.
     static util::Result<UInt32> addmany(MultiEq& meq, const Name& name,

@@ -27,8 +27,12 @@ UInt32 mixed(ConstraintSystem& cs, const std::string& name, uint32_t v, util::Te
     for (int i = 31; i >= 0; --i) {
         const bool bit = (v >> i) & 1;
         switch (rng.uniform(3)) {
-            case 0: be.push_back(Boolean::constant(bit)); break;
-            case 1: be.push_back(a->bits()[i]); break;
+            case 0:
+                be.push_back(Boolean::constant(bit));
+                break;
+            case 1:
+                be.push_back(a->bits()[i]);
+                break;
             default: {
                 std::string n = name;
                 n += "n";
@@ -116,8 +120,7 @@ TEST(UInt32, AddmanyMatchesNativeSum) {
         for (size_t j = 0; j < n; ++j) {
             const uint32_t v = k < 5 ? 0xffffffffu : rand32(rng);
             want += v;
-            ops.push_back(mixed(cs, Name("op", j).str(), v, rng,
-                                static_cast<int>(rng.uniform(3))));
+            ops.push_back(mixed(cs, Name("op", j).str(), v, rng, static_cast<int>(rng.uniform(3))));
         }
         bool all_const = true;
         for (const auto& op : ops) {
@@ -155,7 +158,8 @@ TEST(MultiEq, BatchesUpToCapacity) {
     util::TestRng rng(34);
     MultiEq meq(cs);
     std::vector<UInt32> words;
-    for (int k = 0; k < 16; ++k) words.push_back(*UInt32::alloc(cs, Name("w", static_cast<uint64_t>(k)), rand32(rng)));
+    for (int k = 0; k < 16; ++k)
+        words.push_back(*UInt32::alloc(cs, Name("w", static_cast<uint64_t>(k)), rand32(rng)));
     size_t emitted = 0;
     for (int k = 0; k < 8; ++k) {
         const UInt32 ops[2] = {words[2 * k], words[2 * k + 1]};
