@@ -32,7 +32,7 @@ expect_text() {  # expect_text DESCRIPTION FILE REGEX
     fi
 }
 
-for circuit in cubic random:8; do
+for circuit in cubic random:8 sha256:3; do
     safe=${circuit//:/_}
     check "$circuit: setup" 0 "$CUZK" setup --circuit "$circuit" --out "$DIR/keys" --json
     expect_text "$circuit: setup --json" "$DIR/last.out" '^\{"ok":true,"command":"setup"'
@@ -112,8 +112,11 @@ check "inspect-params truncated" 2 "$CUZK" inspect-params "$DIR/truncated.proof"
 
 check "unknown circuit" 2 "$CUZK" setup --circuit nope --out "$DIR/keys"
 expect_text "unknown circuit message" "$DIR/last.err" "unknown circuit 'nope'.*known: cubic, random:K"
-check "sha256 not yet available" 2 "$CUZK" setup --circuit sha256:64 --out "$DIR/keys"
-expect_text "sha256 message" "$DIR/last.err" 'not yet available'
+check "sha256 N too large" 2 "$CUZK" setup --circuit sha256:65537 --out "$DIR/keys"
+expect_text "sha256 N message" "$DIR/last.err" "unknown circuit 'sha256:65537': N out of range"
+# sha256:3 exposes the multipacked digest of its preimage: tampering with it must fail.
+check "sha256:3: wrong digest input" 1 "$CUZK" verify --vk "$DIR/keys/sha256_3.vk" \
+    --proof "$DIR/sha256_3.proof" --public-inputs <(sed -E 's/^\["1/["2/;t;s/^\["[02-9]/["1/' "$DIR/sha256_3.json")
 check "bad random K" 2 "$CUZK" prove --circuit random:x --params "$DIR/keys/cubic.params" \
     --out "$DIR/never.proof"
 check "unknown option" 2 "$CUZK" setup --circuit cubic --out "$DIR/keys" --bogus

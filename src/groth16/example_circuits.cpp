@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "gadgets/sha256_example.hpp"
 #include "r1cs/witness_only.hpp"
 #include "util/rng.hpp"
 
@@ -18,6 +19,15 @@ using r1cs::Variable;
 constexpr unsigned kRandomMinLog = 3;
 constexpr unsigned kRandomMaxLog = 26;
 constexpr size_t kRandomPublic = 3;
+constexpr size_t kSha256MaxBytes = 65536;  // ≈ 46 M constraints, a 2^26 domain
+
+// The sha256:N preimage: N bytes from util::TestRng seeded with N (deterministic, not zeros).
+std::vector<uint8_t> sha256_example_preimage(size_t n) {
+    util::TestRng rng(0x7368613235360000ULL + n);  // "sha256"
+    std::vector<uint8_t> bytes(n);
+    for (uint8_t& b : bytes) b = static_cast<uint8_t>(rng.next_u64() >> 56);
+    return bytes;
+}
 
 util::Status cubic_circuit(ConstraintSystem& cs, const Fr& x_value) {
     r1cs::Namespace ns(cs, "cubic");
@@ -115,7 +125,9 @@ std::string known_names() {
     s += std::to_string(kRandomMinLog);
     s += " <= K <= ";
     s += std::to_string(kRandomMaxLog);
-    s += "), sha256:N (not yet available)";
+    s += "), sha256:N (0 <= N <= ";
+    s += std::to_string(kSha256MaxBytes);
+    s += " bytes)";
     return s;
 }
 
@@ -152,16 +164,25 @@ util::Result<ExampleCircuit> make_example_circuit(std::string_view name) {
         ex.description += std::to_string(k);
         ex.description += " rows (random multiplications, 3 public inputs)";
         ex.circuit = [k](ConstraintSystem& cs) { return random_circuit(cs, k); };
-    } else if (name.starts_with("sha256:") || name == "sha256") {
-        std::string msg = "circuit '";
-        msg += name;
-        msg += "' is not yet available (the SHA-256 gadget is still being written); available now: "
-               "cubic, random:K (";
-        msg += std::to_string(kRandomMinLog);
-        msg += " <= K <= ";
-        msg += std::to_string(kRandomMaxLog);
-        msg += ")";
-        return util::invalid_argument(std::move(msg));
+    } else if (name.starts_with("sha256:")) {
+        const std::string_view arg = name.substr(7);
+        size_t n = 0;
+        const auto [end, ec] = std::from_chars(arg.data(), arg.data() + arg.size(), n);
+        if (arg.empty() || ec != std::errc() || end != arg.data() + arg.size()) {
+            return unknown(name, "N must be a decimal number of bytes");
+        }
+        if (n > kSha256MaxBytes) return unknown(name, "N out of range");
+        ex.name = "sha256:";
+        ex.name += std::to_string(n);
+        ex.description = "knowledge of a ";
+        ex.description += std::to_string(n);
+        ex.description += "-byte SHA-256 preimage (fixed pseudo-random bytes); the digest is public";
+        ex.circuit = [n](ConstraintSystem& cs) -> util::Status {
+            if (!cs.computes_values())
+                return gadgets::synthesize_sha256_example(cs, std::span<const uint8_t>(), n);
+            const std::vector<uint8_t> preimage = sha256_example_preimage(n);
+            return gadgets::synthesize_sha256_example(cs, preimage, n);
+        };
     } else {
         return unknown(name, "");
     }

@@ -3,7 +3,10 @@
 //   random:K  a deterministic (from K alone) mix of multiplications with 3 public inputs whose
 //             constraints plus input rows fill exactly 2^K rows, so the evaluation domain is
 //             m = 2^K (3 ≤ K ≤ 26). Every aux variable occurs in some constraint.
-//   sha256:N  reserved for the SHA-256 gadget (hashing N bytes): "not yet available".
+//   sha256:N  knowledge of an N-byte SHA-256 preimage (0 ≤ N ≤ 65,536): the bellperson SHA-256
+//             gadget over 8·N allocated bits, the digest packed into 2 public inputs
+//             (gadgets/sha256_example.hpp). The preimage is N fixed pseudo-random bytes
+//             (util::TestRng seeded with N), so setup and prove agree without a file.
 // The circuit synthesizes into any r1cs::ConstraintSystem (values only when computes_values()).
 #pragma once
 
@@ -26,7 +29,7 @@ struct ExampleCircuit {
     std::vector<ff::Fr> public_inputs;  // x_1..x_n, ONE excluded
 };
 
-// The known names, for messages: "cubic, random:K (3 <= K <= 26), sha256:N (not yet available)".
+// The known names, for messages: "cubic, random:K (3 <= K <= 26), sha256:N (0 <= N <= 65536 bytes)".
 std::string known_names();
 
 // "random:10" → "random_10": every character outside [A-Za-z0-9._-] becomes '_'.
