@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "cli/commands.hpp"
+#include "cli/registry.hpp"
 
 namespace {
 
@@ -24,6 +25,7 @@ void print_usage(std::FILE* out) {
                  "  help                 this text\n");
     cuzk::cli::print_groth16_usage(out);
     cuzk::cli::print_bench_line(out);
+    for (const cuzk::cli::CommandSpec& c : cuzk::cli::registered_commands()) c.usage(out);
     std::fprintf(out,
                  "\n"
                  "'cuzk <command> --help' explains a command's options.\n"
@@ -50,6 +52,8 @@ int main(int argc, char** argv) {
     if (cmd == "verify") return cuzk::cli::run_verify(argc - 1, argv + 1);
     if (cmd == "inspect-params") return cuzk::cli::run_inspect_params(argc - 1, argv + 1);
     if (cmd == "bench") return cuzk::cli::run_bench(argc - 1, argv + 1);
+    if (const cuzk::cli::CommandSpec* c = cuzk::cli::find_command(cmd))
+        return c->run(argc - 1, argv + 1);
     std::fprintf(stderr, "cuzk: unknown command '%s' (see 'cuzk help')\n", argv[1]);
     return 2;
 }
