@@ -109,20 +109,28 @@ Boolean Boolean::not_() const {
     return r;
 }
 
-void Boolean::add_to(LC& out, const Fr& coeff) const {
-    switch (kind_) {
+// coeff·(the boolean) into an LC or a TermBuffer (boolean.rs Boolean::lc).
+template <class Sink>
+static void add_boolean(Sink& out, Boolean::Kind kind, const AllocatedBit& bit, const Fr& coeff) {
+    switch (kind) {
         case Kind::kConstant:
-            if (*bit_.value) out.add(coeff, Variable::one());
+            if (*bit.value) out.add(coeff, Variable::one());
             break;
         case Kind::kIs:
-            out.add(coeff, bit_.var);
+            out.add(coeff, bit.var);
             break;
         case Kind::kNot:
             out.add(coeff, Variable::one());
-            out.add(-coeff, bit_.var);
+            out.add(-coeff, bit.var);
             break;
     }
 }
+
+void Boolean::add_to(TermBuffer& out, const Fr& coeff) const {
+    add_boolean(out, kind_, bit_, coeff);
+}
+
+void Boolean::add_to(LC& out, const Fr& coeff) const { add_boolean(out, kind_, bit_, coeff); }
 
 LC Boolean::lc(const Fr& coeff) const {
     LC out;

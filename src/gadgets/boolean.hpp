@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "gadgets/num.hpp"
+#include "gadgets/term_buffer.hpp"
 
 namespace cuzk::gadgets {
 
@@ -92,6 +93,7 @@ class Boolean {
     LC lc() const { return lc(Fr::one()); }
     // out += coeff·self, without a temporary.
     void add_to(LC& out, const Fr& coeff) const;
+    void add_to(TermBuffer& out, const Fr& coeff) const;
 
     // Boolean::xor / and with the constant short-cuts and the Is/Not case analysis of
     // boolean.rs (which operand is `a` in the allocated gadget follows the Rust match arms).

@@ -9,7 +9,7 @@ MultiEq::~MultiEq() {
 }
 
 void MultiEq::accumulate() {
-    cs_.enforce(Name("multieq ", ops_), lhs_, LC(Variable::one()), rhs_);
+    cs_.enforce(Name("multieq ", ops_), lhs_.build(), LC(Variable::one()), rhs_.build());
     lhs_.clear();
     rhs_.clear();
     bits_used_ = 0;
@@ -22,8 +22,8 @@ util::Status MultiEq::enforce_equal(size_t num_bits, const LC& lhs, const LC& rh
     }
     if (kCapacity <= bits_used_ + num_bits) accumulate();
     const Fr coeff = Fr::from_u64(2).pow(static_cast<uint64_t>(bits_used_));
-    for (const r1cs::Term& t : lhs) lhs_.add(coeff * t.coeff, t.var);
-    for (const r1cs::Term& t : rhs) rhs_.add(coeff * t.coeff, t.var);
+    lhs_.add_scaled(lhs, coeff);
+    rhs_.add_scaled(rhs, coeff);
     bits_used_ += num_bits;
     return util::Status();
 }

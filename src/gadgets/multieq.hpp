@@ -15,6 +15,7 @@
 #include <cstddef>
 
 #include "gadgets/num.hpp"
+#include "gadgets/term_buffer.hpp"
 
 namespace cuzk::gadgets {
 
@@ -46,7 +47,7 @@ class MultiEq {
     ConstraintSystem& cs_;
     size_t ops_ = 0;
     size_t bits_used_ = 0;
-    LC lhs_, rhs_;
+    TermBuffer lhs_, rhs_;  // the pending batch, scaled
 };
 
 }  // namespace cuzk::gadgets

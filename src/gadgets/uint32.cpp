@@ -126,7 +126,7 @@ util::Result<UInt32> UInt32::addmany(MultiEq& meq, const Name& name,
     // The sum and whether it is known (a plain pair: GCC 12 misreads an optional here).
     uint64_t sum = 0;
     bool known = true;
-    LC lc;
+    TermBuffer lc;
     bool all_constants = true;
     for (const UInt32& op : operands) {
         if (op.value_) {
@@ -157,7 +157,7 @@ util::Result<UInt32> UInt32::addmany(MultiEq& meq, const Name& name,
         ++i;
         coeff = coeff + coeff;
     }
-    CUZK_RETURN_IF_ERROR(meq.enforce_equal(i, lc, result_lc));
+    CUZK_RETURN_IF_ERROR(meq.enforce_equal(i, lc.build(), result_lc));
     if (known) {
         r.value_ = static_cast<uint32_t>(sum);
     } else {
