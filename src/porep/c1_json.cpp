@@ -15,10 +15,10 @@ using util::json::Value;
 // local); this form gives every expansion its own name.
 #define C1_TRY_CONCAT_INNER_(a, b) a##b
 #define C1_TRY_CONCAT_(a, b) C1_TRY_CONCAT_INNER_(a, b)
-#define C1_TRY_IMPL_(name, expr)                   \
-    do {                                          \
-        ::cuzk::util::Status name = (expr);       \
-        if (!name.ok()) return name;              \
+#define C1_TRY_IMPL_(name, expr)            \
+    do {                                    \
+        ::cuzk::util::Status name = (expr); \
+        if (!name.ok()) return name;        \
     } while (0)
 #define C1_TRY(expr) C1_TRY_IMPL_(C1_TRY_CONCAT_(c1_status_, __COUNTER__), expr)
 
@@ -44,9 +44,12 @@ std::string num(uint64_t v) { return std::to_string(v); }
 
 const char* merkle_proof_kind_name(MerkleProofKind kind) {
     switch (kind) {
-        case MerkleProofKind::kSingle: return "Single";
-        case MerkleProofKind::kSub: return "Sub";
-        case MerkleProofKind::kTop: return "Top";
+        case MerkleProofKind::kSingle:
+            return "Single";
+        case MerkleProofKind::kSub:
+            return "Sub";
+        case MerkleProofKind::kTop:
+            return "Top";
     }
     return "?";
 }
@@ -180,8 +183,8 @@ Status check_vanilla(const std::string& path, const VanillaProof& p, const SealP
     const TreeShape binary{2, 0, 0};
     CUZK_RETURN_IF_ERROR(check_merkle(path + ".comm_d_proofs", p.comm_d_proofs, binary,
                                       info.nodes(), "tree_d (binary SHA-256)"));
-    CUZK_RETURN_IF_ERROR(check_merkle(path + ".comm_r_last_proof", p.comm_r_last_proof,
-                                      info.shape, info.base_tree_leaves(), "tree_r_last"));
+    CUZK_RETURN_IF_ERROR(check_merkle(path + ".comm_r_last_proof", p.comm_r_last_proof, info.shape,
+                                      info.base_tree_leaves(), "tree_r_last"));
     const std::string rcp = path + ".replica_column_proofs";
     CUZK_RETURN_IF_ERROR(check_column(rcp + ".c_x", p.replica_column_proofs.c_x, info));
     const auto& drg = p.replica_column_proofs.drg_parents;
@@ -416,8 +419,7 @@ Status Decoder::inclusion_path(Value v, InclusionPath& out) {
         out.resize(arr.size());
         return each(arr, "an array of path elements", [&](Value e, size_t i) {
             C1_TRY(object(e));
-            C1_TRY(
-                member(e, "hashes", [&](Value h) { return domains(h, out[i].hashes); }));
+            C1_TRY(member(e, "hashes", [&](Value h) { return domains(h, out[i].hashes); }));
             return member(e, "index", [&](Value x) { return u64(x, out[i].index); });
         });
     });
@@ -449,16 +451,14 @@ Status Decoder::merkle_proof(Value v, MerkleProof& out) {
         return member(data, m.key, [&](Value p) -> Status {
             C1_TRY(object(p));
             if (out.kind == MerkleProofKind::kSingle) {
-                C1_TRY(
-                    member(p, "path", [&](Value x) { return inclusion_path(x, out.base); }));
+                C1_TRY(member(p, "path", [&](Value x) { return inclusion_path(x, out.base); }));
             } else {
-                C1_TRY(member(p, "base_proof",
-                                            [&](Value x) { return inclusion_path(x, out.base); }));
                 C1_TRY(
-                    member(p, "sub_proof", [&](Value x) { return inclusion_path(x, out.sub); }));
+                    member(p, "base_proof", [&](Value x) { return inclusion_path(x, out.base); }));
+                C1_TRY(member(p, "sub_proof", [&](Value x) { return inclusion_path(x, out.sub); }));
                 if (out.kind == MerkleProofKind::kTop) {
-                    C1_TRY(member(
-                        p, "top_proof", [&](Value x) { return inclusion_path(x, out.top); }));
+                    C1_TRY(member(p, "top_proof",
+                                  [&](Value x) { return inclusion_path(x, out.top); }));
                 }
             }
             C1_TRY(member(p, "root", [&](Value x) { return domain(x, out.root); }));
@@ -472,8 +472,7 @@ Status Decoder::column_proof(Value v, ColumnProof& out) {
     C1_TRY(member(v, "column", [&](Value c) -> Status {
         C1_TRY(object(c));
         C1_TRY(member(c, "index", [&](Value x) { return u32(x, out.column.index); }));
-        C1_TRY(
-            member(c, "rows", [&](Value x) { return domains(x, out.column.rows); }));
+        C1_TRY(member(c, "rows", [&](Value x) { return domains(x, out.column.rows); }));
         return member(c, "_h", [&](Value x) {
             return x.is_null() ? Status() : wrong_type(x, "null (PhantomData)");
         });
@@ -492,10 +491,9 @@ Status Decoder::labeling(Value v, P& out) {
 
 Status Decoder::vanilla(Value v, VanillaProof& out) {
     C1_TRY(object(v));
-    C1_TRY(
-        member(v, "comm_d_proofs", [&](Value x) { return merkle_proof(x, out.comm_d_proofs); }));
+    C1_TRY(member(v, "comm_d_proofs", [&](Value x) { return merkle_proof(x, out.comm_d_proofs); }));
     C1_TRY(member(v, "comm_r_last_proof",
-                                [&](Value x) { return merkle_proof(x, out.comm_r_last_proof); }));
+                  [&](Value x) { return merkle_proof(x, out.comm_r_last_proof); }));
     C1_TRY(member(v, "replica_column_proofs", [&](Value r) -> Status {
         C1_TRY(object(r));
         auto& rcp = out.replica_column_proofs;
@@ -537,7 +535,8 @@ Status Decoder::c1(Value root, SealCommitPhase1Output& out) {
     C1_TRY(member(root, "vanilla_proofs", [&](Value vp) -> Status {
         C1_TRY(object(vp));
         if (vp.size() != 1) {
-            std::string w = "expected exactly one proof variant (e.g. \"StackedDrg2KiBV1\"), found ";
+            std::string w =
+                "expected exactly one proof variant (e.g. \"StackedDrg2KiBV1\"), found ";
             w += num(vp.size());
             w += " members";
             return fail(w);
@@ -566,8 +565,7 @@ Status Decoder::c1(Value root, SealCommitPhase1Output& out) {
     }));
     C1_TRY(member(root, "comm_r", [&](Value x) { return domain(x, out.comm_r); }));
     C1_TRY(member(root, "comm_d", [&](Value x) { return domain(x, out.comm_d); }));
-    C1_TRY(
-        member(root, "replica_id", [&](Value x) { return domain(x, out.replica_id); }));
+    C1_TRY(member(root, "replica_id", [&](Value x) { return domain(x, out.replica_id); }));
     C1_TRY(member(root, "seed", [&](Value x) { return domain(x, out.seed); }));
     return member(root, "ticket", [&](Value x) { return domain(x, out.ticket); });
 }

@@ -10,8 +10,8 @@ struct DecodeTable {
     int8_t value[256];
     constexpr DecodeTable() : value() {
         for (int i = 0; i < 256; ++i) value[i] = -1;
-        for (int i = 0; i < 64; ++i) value[static_cast<unsigned char>(kAlphabet[i])] =
-            static_cast<int8_t>(i);
+        for (int i = 0; i < 64; ++i)
+            value[static_cast<unsigned char>(kAlphabet[i])] = static_cast<int8_t>(i);
     }
 };
 constexpr DecodeTable kDecode;
@@ -58,8 +58,8 @@ Status decode_into(std::string_view text, Out& out) {
         if ((a | b | c | d) < 0) {
             for (size_t k = i; k < i + 4; ++k) {
                 if (kDecode.value[s[k]] < 0) {
-                    return bad_char(text, k, s[k] == '=' ? "padding before the end"
-                                                         : "invalid character");
+                    return bad_char(text, k,
+                                    s[k] == '=' ? "padding before the end" : "invalid character");
                 }
             }
         }
@@ -76,8 +76,8 @@ Status decode_into(std::string_view text, Out& out) {
         for (size_t k = 0; k < data_chars; ++k) {
             const int x = kDecode.value[s[i + k]];
             if (x < 0) {
-                return bad_char(text, i + k, s[i + k] == '=' ? "misplaced padding"
-                                                             : "invalid character");
+                return bad_char(text, i + k,
+                                s[i + k] == '=' ? "misplaced padding" : "invalid character");
             }
             v |= static_cast<uint32_t>(x) << (18 - 6 * k);
         }
@@ -97,7 +97,8 @@ std::string base64_encode(std::span<const uint8_t> bytes) {
     out.resize((bytes.size() + 2) / 3 * 4);
     size_t o = 0, i = 0;
     for (; i + 3 <= bytes.size(); i += 3) {
-        const uint32_t v = (uint32_t{bytes[i]} << 16) | (uint32_t{bytes[i + 1]} << 8) | bytes[i + 2];
+        const uint32_t v =
+            (uint32_t{bytes[i]} << 16) | (uint32_t{bytes[i + 1]} << 8) | bytes[i + 2];
         out[o++] = kAlphabet[v >> 18];
         out[o++] = kAlphabet[(v >> 12) & 63];
         out[o++] = kAlphabet[(v >> 6) & 63];

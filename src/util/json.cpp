@@ -1,5 +1,7 @@
 #include "util/json.hpp"
 
+#include <sys/mman.h>
+
 #include <cassert>
 #include <charconv>
 #include <cmath>
@@ -7,8 +9,6 @@
 #include <cstring>
 #include <new>
 #include <system_error>
-
-#include <sys/mman.h>
 
 namespace cuzk::util::json {
 
@@ -77,12 +77,18 @@ using detail::Node;
 
 const char* type_name(Type type) {
     switch (type) {
-        case Type::kNull: return "null";
-        case Type::kBool: return "boolean";
-        case Type::kNumber: return "number";
-        case Type::kString: return "string";
-        case Type::kArray: return "array";
-        case Type::kObject: return "object";
+        case Type::kNull:
+            return "null";
+        case Type::kBool:
+            return "boolean";
+        case Type::kNumber:
+            return "number";
+        case Type::kString:
+            return "string";
+        case Type::kArray:
+            return "array";
+        case Type::kObject:
+            return "object";
     }
     return "?";
 }
@@ -93,8 +99,8 @@ const char* type_name(Type type) {
 static bool is_plain_key(std::string_view key) {
     if (key.empty()) return false;
     for (char c : key) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                        c == '_';
+        const bool ok =
+            (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
         if (!ok) return false;
     }
     return true;
@@ -192,8 +198,8 @@ class Parser {
 
    private:
     struct Frame {
-        size_t node;      // tape index of the container
-        uint32_t count;   // completed children
+        size_t node;     // tape index of the container
+        uint32_t count;  // completed children
         bool is_object;
         bool open_child;  // a child value is being parsed (its path component applies)
         size_t key_node;  // tape index of the current member's key (objects)
@@ -327,15 +333,40 @@ Status Parser::parse_string(bool is_key) {
         if (c == '\\') {
             const char e = s[1];
             switch (e) {
-                case '"': arena += '"'; s += 2; continue;
-                case '\\': arena += '\\'; s += 2; continue;
-                case '/': arena += '/'; s += 2; continue;
-                case 'b': arena += '\b'; s += 2; continue;
-                case 'f': arena += '\f'; s += 2; continue;
-                case 'n': arena += '\n'; s += 2; continue;
-                case 'r': arena += '\r'; s += 2; continue;
-                case 't': arena += '\t'; s += 2; continue;
-                case 'u': break;
+                case '"':
+                    arena += '"';
+                    s += 2;
+                    continue;
+                case '\\':
+                    arena += '\\';
+                    s += 2;
+                    continue;
+                case '/':
+                    arena += '/';
+                    s += 2;
+                    continue;
+                case 'b':
+                    arena += '\b';
+                    s += 2;
+                    continue;
+                case 'f':
+                    arena += '\f';
+                    s += 2;
+                    continue;
+                case 'n':
+                    arena += '\n';
+                    s += 2;
+                    continue;
+                case 'r':
+                    arena += '\r';
+                    s += 2;
+                    continue;
+                case 't':
+                    arena += '\t';
+                    s += 2;
+                    continue;
+                case 'u':
+                    break;
                 default:
                     if (s + 1 >= end_) return error(s + 1, "unterminated string");
                     return error(s, "invalid escape sequence in string");
@@ -499,8 +530,16 @@ Status Parser::run() {
                 CUZK_RETURN_IF_ERROR(parse_string(false));
                 break;
             case '-':
-            case '0': case '1': case '2': case '3': case '4':
-            case '5': case '6': case '7': case '8': case '9':
+            case '0':
+            case '1':
+            case '2':
+            case '3':
+            case '4':
+            case '5':
+            case '6':
+            case '7':
+            case '8':
+            case '9':
                 CUZK_RETURN_IF_ERROR(parse_number());
                 break;
             case 't':
@@ -552,7 +591,7 @@ Status Parser::run() {
                 continue;
             }
             std::string what = f.is_object ? "expected ',' or '}' after an object member, found "
-                                            : "expected ',' or ']' after an array element, found ";
+                                           : "expected ',' or ']' after an array element, found ";
             what += describe_here(p_);
             return error(p_, what);
         }
@@ -705,8 +744,8 @@ Result<double> Value::get_double() const {
             if (c >= '1' && c <= '9') nonzero_mantissa = true;
         }
         const size_t e = t.find_first_of("eE");
-        const bool negative_exponent = e != std::string_view::npos && e + 1 < t.size() &&
-                                       t[e + 1] == '-';
+        const bool negative_exponent =
+            e != std::string_view::npos && e + 1 < t.size() && t[e + 1] == '-';
         if (!nonzero_mantissa || negative_exponent) return (t[0] == '-') ? -0.0 : 0.0;
         return number_error(t, "is out of the range of a double");
     }
@@ -757,7 +796,8 @@ Member Value::MemberIterator::operator*() const {
 }
 
 Value::MemberIterator& Value::MemberIterator::operator++() {
-    if (--remaining_ != 0) key_ = Value(key_.doc_, Value(key_.doc_, key_.index_ + 1).next_sibling());
+    if (--remaining_ != 0)
+        key_ = Value(key_.doc_, Value(key_.doc_, key_.index_ + 1).next_sibling());
     return *this;
 }
 
@@ -786,13 +826,27 @@ static void append_escaped(std::string& out, std::string_view s) {
         out.append(s.data() + run, i - run);
         run = i + 1;
         switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\b': out += "\\b"; break;
-            case '\f': out += "\\f"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\b':
+                out += "\\b";
+                break;
+            case '\f':
+                out += "\\f";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
             default:
                 out += "\\u00";
                 out += kHex[c >> 4];
@@ -939,10 +993,18 @@ void Writer::string_value(std::string_view utf8) {
 
 void Writer::value(Value v) {
     switch (v.type()) {
-        case Type::kNull: null_value(); return;
-        case Type::kBool: bool_value(v.bool_value()); return;
-        case Type::kNumber: raw_number(v.number_text()); return;
-        case Type::kString: string_value(v.string_text()); return;
+        case Type::kNull:
+            null_value();
+            return;
+        case Type::kBool:
+            bool_value(v.bool_value());
+            return;
+        case Type::kNumber:
+            raw_number(v.number_text());
+            return;
+        case Type::kString:
+            string_value(v.string_text());
+            return;
         case Type::kArray:
             begin_array();
             for (Value e : v.elements()) value(e);

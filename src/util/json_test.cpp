@@ -76,7 +76,8 @@ TEST(Json, ContainersKeepOrderAndDuplicates) {
 }
 
 TEST(Json, StringEscapesAndUtf8) {
-    Document d = parse_ok(R"(["\"\\\/\b\f\n\r\t", "\u0041\u00e9\u20ac", "\ud83d\ude00", "\u0000x"])");
+    Document d =
+        parse_ok(R"(["\"\\\/\b\f\n\r\t", "\u0041\u00e9\u20ac", "\ud83d\ude00", "\u0000x"])");
     Value r = d.root();
     EXPECT_EQ(r.at(0).string_text(), "\"\\/\b\f\n\r\t");
     EXPECT_EQ(r.at(1).string_text(), "A\xC3\xA9\xE2\x82\xAC");
@@ -134,7 +135,7 @@ TEST(Json, MalformedInputsGiveClearErrors) {
     expect_error("\"\xE2\x82\"", {"invalid UTF-8"});          // truncated
     expect_error("\"\x80\"", {"invalid UTF-8"});              // stray continuation
     expect_error("\"\xFF\"", {"invalid UTF-8"});
-    expect_error("\"a\\n\xC3\"", {"invalid UTF-8"});          // after an escape (slow path)
+    expect_error("\"a\\n\xC3\"", {"invalid UTF-8"});  // after an escape (slow path)
     expect_error("[1] x", {"trailing characters", "'x'"});
     expect_error("{} {}", {"trailing characters"});
     expect_error(std::string_view("[1,\0]", 5), {"expected a value, found byte 0x00"});
@@ -256,8 +257,9 @@ TEST(Json, WriterCompactAndPrettyMatchSerde) {
     w.key("s");
     w.string_value("q\"\\/\n\x01\x1f\x7f\xC3\xA9");
     w.end_object();
-    EXPECT_EQ(w.str(), "{\"a\":1,\"b\":[true,null,-5,[],{}],\"s\":\"q\\\"\\\\/\\n\\u0001\\u001f"
-                       "\x7f\xC3\xA9\"}");
+    EXPECT_EQ(w.str(),
+              "{\"a\":1,\"b\":[true,null,-5,[],{}],\"s\":\"q\\\"\\\\/\\n\\u0001\\u001f"
+              "\x7f\xC3\xA9\"}");
 
     Writer p(true);
     p.begin_object();
@@ -274,8 +276,9 @@ TEST(Json, WriterCompactAndPrettyMatchSerde) {
     p.end_object();
     p.end_array();
     p.end_object();
-    EXPECT_EQ(p.str(),
-              "{\n  \"a\": 1,\n  \"b\": [\n    2,\n    [],\n    {\n      \"c\": null\n    }\n  ]\n}");
+    EXPECT_EQ(
+        p.str(),
+        "{\n  \"a\": 1,\n  \"b\": [\n    2,\n    [],\n    {\n      \"c\": null\n    }\n  ]\n}");
 
     Writer d;
     d.begin_array();
@@ -289,18 +292,29 @@ TEST(Json, WriterCompactAndPrettyMatchSerde) {
 void random_json(TestRng& rng, std::string& out, int depth) {
     const uint64_t kind = depth > 5 ? rng.uniform(5) : rng.uniform(7);
     switch (kind) {
-        case 0: out += "null"; break;
-        case 1: out += rng.uniform(2) ? "true" : "false"; break;
+        case 0:
+            out += "null";
+            break;
+        case 1:
+            out += rng.uniform(2) ? "true" : "false";
+            break;
         case 2: {
-            static const char* kNums[] = {"0",    "-0",  "1",     "255",   "-17", "3.25",
-                                          "1e10", "2E-3", "-0.5e+7", "18446744073709551615"};
+            static const char* kNums[] = {
+                "0",    "-0",   "1",    "255",     "-17",
+                "3.25", "1e10", "2E-3", "-0.5e+7", "18446744073709551615"};
             out += kNums[rng.uniform(10)];
             break;
         }
-        case 3: out += std::to_string(rng.next_u64()); break;
+        case 3:
+            out += std::to_string(rng.next_u64());
+            break;
         case 4: {
-            static const char* kStrs[] = {"\"\"", "\"abc\"", "\"\\u00e9\\n\"", "\"\xE2\x82\xAC\"",
-                                          "\"\\ud83d\\ude00 x\"", "\"tab\\t\\\"q\\\"\""};
+            static const char* kStrs[] = {"\"\"",
+                                          "\"abc\"",
+                                          "\"\\u00e9\\n\"",
+                                          "\"\xE2\x82\xAC\"",
+                                          "\"\\ud83d\\ude00 x\"",
+                                          "\"tab\\t\\\"q\\\"\""};
             out += kStrs[rng.uniform(6)];
             break;
         }
@@ -393,9 +407,12 @@ TEST(Json, MutationFuzzNeverCrashes) {
                         t.insert(pos, t.substr(pos, len));
                     }
                     break;
-                case 4: t.resize(pos); break;
+                case 4:
+                    t.resize(pos);
+                    break;
                 default:
-                    if (pos < t.size()) t[pos] = kInteresting[rng.uniform(sizeof(kInteresting) - 1)];
+                    if (pos < t.size())
+                        t[pos] = kInteresting[rng.uniform(sizeof(kInteresting) - 1)];
             }
         }
         auto r = Document::parse_view(t);
@@ -466,9 +483,10 @@ TEST(Json, ParseSpeed) {
     const double cpu = cpu_now() - c0;
     ASSERT_TRUE(r.ok()) << r.status().to_string();
     const double s = std::chrono::duration<double>(t1 - t0).count();
-    std::printf("json parse: %.1f MB in %.3f s wall (%.0f MB/s), %.3f s CPU (%.0f MB/s), %zu "
-                "nodes\n",
-                bytes / 1e6, s, bytes / 1e6 / s, cpu, bytes / 1e6 / cpu, r->tape_size());
+    std::printf(
+        "json parse: %.1f MB in %.3f s wall (%.0f MB/s), %.3f s CPU (%.0f MB/s), %zu "
+        "nodes\n",
+        bytes / 1e6, s, bytes / 1e6 / s, cpu, bytes / 1e6 / cpu, r->tape_size());
     EXPECT_LT(s, 5.0);  // generous: a shared 2-core machine; the target is well under 1 s
 }
 
