@@ -151,6 +151,30 @@ TEST(UInt32, AddmanyMatchesNativeSum) {
     EXPECT_FALSE(UInt32::addmany(meq, "eleven", eleven).ok());
 }
 
+TEST(TermBuffer, BuildEqualsSequentialAdds) {
+    util::TestRng rng(36);
+    for (int k = 0; k < 50; ++k) {
+        TermBuffer buf;
+        LC seq;
+        const size_t n = rng.uniform(400);
+        for (size_t i = 0; i < n; ++i) {
+            const uint32_t idx = static_cast<uint32_t>(rng.uniform(64));
+            const Variable v = rng.uniform(4) == 0 ? Variable::input(idx % 3) : Variable::aux(idx);
+            // Small coefficients of both signs, so that some sums cancel to zero.
+            Fr c = Fr::from_u64(1 + rng.uniform(3));
+            if (rng.uniform(2) != 0) c = -c;
+            buf.add(c, v);
+            seq.add(c, v);
+        }
+        const LC built = buf.build();
+        ASSERT_EQ(built.size(), seq.size());
+        for (size_t i = 0; i < built.size(); ++i) {
+            EXPECT_EQ(built.terms()[i].var, seq.terms()[i].var);
+            EXPECT_EQ(built.terms()[i].coeff, seq.terms()[i].coeff);
+        }
+    }
+}
+
 TEST(MultiEq, BatchesUpToCapacity) {
     // Seven 2-operand additions of allocated words use 7·33 = 231 bits; the eighth (33 bits)
     // would reach 264 ≥ 254, so the first seven are emitted as "multieq 0" before it.
