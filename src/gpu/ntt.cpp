@@ -54,7 +54,9 @@ DeviceFr to_device(const Fr& x) {
 // The four power tables in one device allocation.
 struct NttDomain::Tables {
     DeviceBuffer buffer;
-    detail::PowerTable omega, omega_inv, g, g_inv;
+    detail::PowerTable omega, omega_inv, g, g_inv;  // ω^e, e < m; g^i, i < m
+    const DeviceFr* roots = nullptr;                 // the passes' 2^kmax-th roots (ntt_launch.hpp)
+    const DeviceFr* roots_inv = nullptr;
     Fr size_inv;
 };
 
@@ -73,12 +75,19 @@ util::Result<std::unique_ptr<NttDomain>> NttDomain::create(unsigned log_size) {
     auto domain_r = ntt::EvaluationDomain::create(size_t{1} << log_size);
     if (!domain_r.ok()) return domain_r.status();
     const ntt::EvaluationDomain& d = *domain_r;
-    const unsigned twiddle_bits = log_size == 0 ? 0 : log_size - 1;
-    HostPowers host[4] = {make_powers(d.omega(), twiddle_bits),
-                          make_powers(d.omega_inv(), twiddle_bits),
+    HostPowers host[4] = {make_powers(d.omega(), log_size), make_powers(d.omega_inv(), log_size),
                           make_powers(d.coset_generator(), log_size),
                           make_powers(d.coset_generator_inv(), log_size)};
-    size_t total = 0;
+    // The 2^kmax-th roots for the passes' inner DFTs, forward and inverse.
+    const unsigned kmax = log_size < detail::kPassLogElements ? log_size : detail::kPassLogElements;
+    const size_t small = kmax == 0 ? 0 : size_t{1} << (kmax - 1);
+    std::vector<Fr> roots[2];
+    for (int inv = 0; inv < 2; ++inv) {
+        const Fr step = (inv ? d.omega_inv() : d.omega()).pow(uint64_t{1} << (log_size - kmax));
+        Fr acc = Fr::one();
+        for (size_t j = 0; j < small; ++j, acc *= step) roots[inv].push_back(acc);
+    }
+    size_t total = 2 * small;
     for (const HostPowers& h : host) total += h.lo.size() + h.hi.size();
     std::vector<Fr> packed;
     packed.reserve(total);
@@ -86,6 +95,7 @@ util::Result<std::unique_ptr<NttDomain>> NttDomain::create(unsigned log_size) {
         packed.insert(packed.end(), h.lo.begin(), h.lo.end());
         packed.insert(packed.end(), h.hi.begin(), h.hi.end());
     }
+    for (const auto& r : roots) packed.insert(packed.end(), r.begin(), r.end());
     auto tables = std::make_unique<Tables>();
     CUZK_ASSIGN_OR_RETURN(tables->buffer, DeviceBuffer::allocate(total * sizeof(Fr)));
     CUZK_RETURN_IF_ERROR(tables->buffer.upload(packed.data(), total * sizeof(Fr)));
@@ -98,6 +108,8 @@ util::Result<std::unique_ptr<NttDomain>> NttDomain::create(unsigned log_size) {
         slots[i]->hi = base + offset;
         offset += host[i].hi.size();
     }
+    tables->roots = base + offset;
+    tables->roots_inv = base + offset + small;
     tables->size_inv = d.size_inv();
     std::unique_ptr<NttDomain> out(new NttDomain(log_size));
     out->tables_ = std::move(tables);
@@ -112,6 +124,7 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
     if (L == 0) return util::Status();
     const bool dif = options.algorithm == NttAlgorithm::kDif;
     const detail::PowerTable tw = inverse_roots ? tables_->omega_inv : tables_->omega;
+    const DeviceFr* roots = inverse_roots ? tables_->roots_inv : tables_->roots;
     DeviceFr* d = as_device(data);
     const unsigned passes = (L + detail::kPassLogElements - 1) / detail::kPassLogElements;
     if (!dif) CUZK_CUDA_RETURN_IF_ERROR(detail::launch_bit_reverse(d, L, stream));
@@ -119,7 +132,7 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
     for (unsigned p = 0; p < passes; ++p) {
         const unsigned k = (L - done) / (passes - p);  // balanced split of what is left
         const unsigned r = dif ? L - done - k : done;
-        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_ntt_pass(d, L, r, k, dif, options.ptx_mul, tw, stream));
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_ntt_pass(d, L, r, k, dif, options.ptx_mul, tw, roots, stream));
         done += k;
     }
     if (dif) CUZK_CUDA_RETURN_IF_ERROR(detail::launch_bit_reverse(d, L, stream));

@@ -30,10 +30,20 @@ __device__ DeviceFr power(PowerTable t, uint64_t e) {
 //   (((blk_high << hl_bits) | hl) << (k + r)) | (f << r) | ((blk_lane << t) | ll),
 // blk_lane = blk mod 2^(r − t), blk_high = blk >> (r − t). Every index is owned by exactly one
 // (block, e), and a block's butterflies only pair its own elements.
+//
+// A pass is one radix-2^k step of Cooley–Tukey over sub-problems of size 2^(k+r) (n = n1·2^r +
+// n2 with n1 = f < 2^k, n2 = lane < 2^r):
+//   X[k1 + 2^k·k2] = Σ_{n2} ω'^(n2·k1) · (Σ_{n1} x[n1·2^r + n2]·ω_{2^k}^(n1·k1)) · ω_{2^r}^(n2·k2),
+// ω' = ω_{2^(k+r)} = ω^(2^(log_n − k − r)). DIF: the inner 2^k-point DFT over f (bit-reversed
+// output, so position f holds k1 = rev_k(f)), then × ω'^(lane·rev_k(f)). DIT (bit-reversed
+// input): × ω'^(lane·rev_k(f)) first, then the inner DFT. The inner DFT's twiddles are
+// 2^k-th roots of unity, read from a table of 2^(kmax−1) entries in shared memory; the
+// inter-pass twiddle (none when r = 0) costs one table lookup and product per element.
 template <bool kDif, bool kPtx>
 __global__ void ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsigned k,
-                                PowerTable tw) {
+                                PowerTable tw, const DeviceFr* roots, unsigned kmax) {
     __shared__ DeviceFr s[kMaxBlockElements];
+    __shared__ DeviceFr w_small[kMaxBlockElements / 2];
     const unsigned eb = log_n < kPassLogElements ? log_n : kPassLogElements;
     const unsigned t = (r < eb - k) ? r : eb - k;
     const unsigned hl_bits = eb - k - t;
@@ -41,6 +51,9 @@ __global__ void ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsi
     const uint64_t blk_lane = blk & ((uint64_t{1} << (r - t)) - 1);
     const uint64_t blk_high = blk >> (r - t);
     const unsigned half = 1u << (eb - 1);
+    const unsigned twiddle_shift = log_n - k - r;
+
+    for (unsigned j = threadIdx.x; j < (1u << (kmax - 1)); j += blockDim.x) w_small[j] = roots[j];
 
     auto global_index = [&](unsigned e) -> uint64_t {
         const uint64_t ll = e & ((1u << t) - 1);
@@ -48,8 +61,19 @@ __global__ void ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsi
         const uint64_t hl = e >> (t + k);
         return (((blk_high << hl_bits) | hl) << (k + r)) | (f << r) | ((blk_lane << t) | ll);
     };
+    // ω'^(lane·rev_k(f)) for local element e (only called when r > 0).
+    auto inter_pass_twiddle = [&](unsigned e) -> DeviceFr {
+        const uint64_t f = (e >> t) & ((1u << k) - 1);
+        const uint64_t lane = (blk_lane << t) | (e & ((1u << t) - 1));
+        const uint64_t rev_f = __brevll(f) >> (64 - k);
+        return power<kPtx>(tw, (lane * rev_f) << twiddle_shift);
+    };
 
-    for (unsigned e = threadIdx.x; e < (1u << eb); e += blockDim.x) s[e] = data[global_index(e)];
+    for (unsigned e = threadIdx.x; e < (1u << eb); e += blockDim.x) {
+        DeviceFr x = data[global_index(e)];
+        if (!kDif && r > 0) x = mul<kPtx>(x, inter_pass_twiddle(e));
+        s[e] = x;
+    }
 
     for (unsigned step = 0; step < k; ++step) {
         const unsigned b = kDif ? k - 1 - step : step;
@@ -58,13 +82,15 @@ __global__ void ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsi
             const unsigned pos = t + b;
             const unsigned e0 = ((j >> pos) << (pos + 1)) | (j & ((1u << pos) - 1));
             const unsigned e1 = e0 | (1u << pos);
-            const uint64_t f = (e0 >> t) & ((1u << k) - 1);
-            const uint64_t lane = (blk_lane << t) | (e0 & ((1u << t) - 1));
-            const uint64_t exponent = (((f & ((uint64_t{1} << b) - 1)) << r) | lane)
-                                      << (log_n - 1 - r - b);
-            const DeviceFr w = power<kPtx>(tw, exponent);
+            const unsigned f = (e0 >> t) & ((1u << k) - 1);
             const DeviceFr u = s[e0];
             const DeviceFr v = s[e1];
+            if (b == 0) {  // the twiddle is ω^0 = 1
+                s[e0] = u + v;
+                s[e1] = u - v;
+                continue;
+            }
+            const DeviceFr w = w_small[(f & ((1u << b) - 1)) << (kmax - 1 - b)];
             if (kDif) {
                 s[e0] = u + v;
                 s[e1] = mul<kPtx>(u - v, w);
@@ -76,7 +102,11 @@ __global__ void ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsi
         }
     }
     __syncthreads();
-    for (unsigned e = threadIdx.x; e < (1u << eb); e += blockDim.x) data[global_index(e)] = s[e];
+    for (unsigned e = threadIdx.x; e < (1u << eb); e += blockDim.x) {
+        DeviceFr x = s[e];
+        if (kDif && r > 0) x = mul<kPtx>(x, inter_pass_twiddle(e));
+        data[global_index(e)] = x;
+    }
 }
 
 __global__ void bit_reverse_kernel(DeviceFr* data, unsigned log_n) {
@@ -112,14 +142,16 @@ unsigned grid_for(size_t n) {
 }  // namespace
 
 cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
-                            bool ptx, PowerTable twiddles, cudaStream_t stream) {
+                            bool ptx, PowerTable twiddles, const DeviceFr* roots,
+                            cudaStream_t stream) {
     const unsigned eb = log_n < kPassLogElements ? log_n : kPassLogElements;
     if (k == 0 || k > eb || r + k > log_n) return cudaErrorInvalidValue;
+    const unsigned kmax = eb;
     const unsigned blocks = 1u << (log_n - eb);
     const unsigned threads = eb == 0 ? 1 : (1u << (eb - 1));
     auto kernel = dif ? (ptx ? ntt_pass_kernel<true, true> : ntt_pass_kernel<true, false>)
                       : (ptx ? ntt_pass_kernel<false, true> : ntt_pass_kernel<false, false>);
-    kernel<<<blocks, threads, 0, stream>>>(data, log_n, r, k, twiddles);
+    kernel<<<blocks, threads, 0, stream>>>(data, log_n, r, k, twiddles, roots, kmax);
     return cudaGetLastError();
 }
 

@@ -22,15 +22,17 @@ struct PowerTable {
 // Elements per thread block of a butterfly pass (log2), and so the most stages one pass fuses.
 inline constexpr unsigned kPassLogElements = 10;
 
-// One pass of k ≤ kPassLogElements radix-2 stages over data[0, 2^log_n), in shared memory.
-// The stages are those whose butterfly partners differ in index bit r + b for b in [0, k):
-// dif — decimation in frequency, b from k − 1 down to 0: (u, v) ← (u + v, (u − v)·w);
-// !dif — decimation in time, b from 0 up to k − 1: (u, v) ← (u + v·w, u − v·w);
-// with w = ω^((((f mod 2^b) << r) | lane) << (log_n − 1 − r − b)), f the k-bit field of the
-// index at bit r and lane its low r bits, ω from `twiddles` (a table of ω^e, e < 2^(log_n − 1)).
-// ptx: the 32-bit PTX product (DeviceFr::mul_ptx), else the 64-bit one (mul_wide).
+// One radix-2^k pass (k ≤ kPassLogElements) over data[0, 2^log_n), in shared memory, on the
+// index bits [r, r + k) (see ntt_kernels.cu for the decomposition):
+// dif — the inner 2^k-point decimation-in-frequency DFT over those bits, then the inter-pass
+//       twiddle ω'^(lane·rev_k(f)) (ω' = ω^(2^(log_n − k − r)), lane = the low r bits);
+// !dif — the inter-pass twiddle, then the inner decimation-in-time DFT.
+// `twiddles` holds ω^e for e < 2^log_n; `roots` the 2^kmax-th roots ω^(j·2^(log_n − kmax)),
+// j < 2^(kmax − 1), kmax = min(log_n, kPassLogElements). ptx: the 32-bit PTX product
+// (DeviceFr::mul_ptx), else the 64-bit one (mul_wide).
 cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
-                            bool ptx, PowerTable twiddles, cudaStream_t stream);
+                            bool ptx, PowerTable twiddles, const DeviceFr* roots,
+                            cudaStream_t stream);
 
 // data[i] ↔ data[bitreverse_{log_n}(i)] for every i.
 cudaError_t launch_bit_reverse(DeviceFr* data, unsigned log_n, cudaStream_t stream);
