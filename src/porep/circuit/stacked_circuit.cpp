@@ -255,7 +255,8 @@ util::Result<StackedWitness> blank_witness(const StackedCircuitParams& params) {
 }
 
 util::Status synthesize_stacked_circuit(ConstraintSystem& cs, const StackedCircuitParams& params,
-                                        const StackedWitness& witness) {
+                                        const StackedWitness& witness,
+                                        const StackedProgress& progress) {
     CUZK_RETURN_IF_ERROR(check_witness_shape(params, witness));
     CUZK_ASSIGN_OR_RETURN(AllocatedNum replica_id,
                           AllocatedNum::alloc(cs, "replica_id", witness.replica_id));
@@ -283,6 +284,7 @@ util::Status synthesize_stacked_circuit(ConstraintSystem& cs, const StackedCircu
         r1cs::Namespace ns(cs, Name("challenge_", i));
         CUZK_RETURN_IF_ERROR(synthesize_challenge(cs, params, witness.challenges[i], comm_d,
                                                   comm_c, comm_r_last, replica_id_bits));
+        if (progress) progress(i + 1, witness.challenges.size());
     }
     return util::Status();
 }

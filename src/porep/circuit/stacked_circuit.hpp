@@ -26,6 +26,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -76,10 +77,14 @@ util::Result<StackedWitness> blank_witness(const StackedCircuitParams& params);
 // path levels and siblings).
 util::Status check_witness_shape(const StackedCircuitParams& params, const StackedWitness& w);
 
+// Called after each challenge with the number of challenges synthesized so far.
+using StackedProgress = std::function<void(size_t done, size_t total)>;
+
 // Synthesizes the partition circuit into cs (ONE already allocated by the backend).
 util::Status synthesize_stacked_circuit(r1cs::ConstraintSystem& cs,
                                         const StackedCircuitParams& params,
-                                        const StackedWitness& witness);
+                                        const StackedWitness& witness,
+                                        const StackedProgress& progress = {});
 
 // Poseidon of a column (circuit/hash.rs hash_single_column): arity = rows (2 or 11).
 util::Result<gadgets::AllocatedNum> hash_single_column(r1cs::ConstraintSystem& cs,
