@@ -27,44 +27,45 @@
 
 namespace cuzk::porep {
 
+// The largest sector seal_sector accepts (512 MiB).
+inline constexpr uint64_t kMaxSealSectorSize = uint64_t{512} << 20;
+
 struct SealInputs {
-  RegisteredSealProof proof = RegisteredSealProof::kStackedDrg2KiBV1_1;
-  // The fr32-UNPADDED sector bytes: exactly sector_size·127/128 (2032 for 2
-  // KiB).
-  std::vector<uint8_t> unsealed;
-  Domain prover_id{};
-  uint64_t sector_id = 0;
-  Domain ticket{};
-  Domain seed{};
+    RegisteredSealProof proof = RegisteredSealProof::kStackedDrg2KiBV1_1;
+    // The fr32-UNPADDED sector bytes: exactly sector_size·127/128 (2032 for 2
+    // KiB).
+    std::vector<uint8_t> unsealed;
+    Domain prover_id{};
+    uint64_t sector_id = 0;
+    Domain ticket{};
+    Domain seed{};
 };
 
 struct SealTimings {
-  double parent_cache_ms = 0, tree_d_ms = 0, labels_ms = 0, tree_c_ms = 0,
-         tree_r_last_ms = 0, proofs_ms = 0, verify_ms = 0, total_ms = 0;
+    double parent_cache_ms = 0, tree_d_ms = 0, labels_ms = 0, tree_c_ms = 0, tree_r_last_ms = 0,
+           proofs_ms = 0, verify_ms = 0, total_ms = 0;
 };
 
 struct SealOptions {
-  bool keep_replica = false; // fill SealOutput::replica
-  bool verify = true;        // run verify_c1 on the result
-  // A parent cache for the proof's graph, to skip generating it (must match the
-  // graph).
-  const ParentCache *parent_cache = nullptr;
-  // Called with a short phase name ("labels", "tree_c", ...) as each phase
-  // starts.
-  std::function<void(std::string_view)> progress;
+    bool keep_replica = false;  // fill SealOutput::replica
+    bool verify = true;         // run verify_c1 on the result
+    // A parent cache for the proof's graph, to skip generating it (must match the
+    // graph).
+    const ParentCache* parent_cache = nullptr;
+    // Called with a short phase name ("labels", "tree_c", ...) as each phase
+    // starts.
+    std::function<void(std::string_view)> progress;
 };
 
 struct SealOutput {
-  SealCommitPhase1Output c1;
-  Domain comm_c{};
-  Domain comm_r_last{};
-  std::vector<Domain>
-      replica; // the sealed nodes, when SealOptions::keep_replica
-  SealTimings timings;
+    SealCommitPhase1Output c1;
+    Domain comm_c{};
+    Domain comm_r_last{};
+    std::vector<Domain> replica;  // the sealed nodes, when SealOptions::keep_replica
+    SealTimings timings;
 };
 
 // Sector sizes up to 512 MiB (larger ones: see synthetic_c1.hpp).
-util::Result<SealOutput> seal_sector(const SealInputs &inputs,
-                                     const SealOptions &options = {});
+util::Result<SealOutput> seal_sector(const SealInputs& inputs, const SealOptions& options = {});
 
-} // namespace cuzk::porep
+}  // namespace cuzk::porep

@@ -41,26 +41,25 @@
 namespace cuzk::porep {
 
 struct SyntheticC1Inputs {
-  RegisteredSealProof proof = RegisteredSealProof::kStackedDrg32GiBV1_1;
-  uint64_t rng_seed = 0;
-  bool zero_data = false;
-  // Unset: drawn from the rng.
-  std::optional<Domain> prover_id;
-  uint64_t sector_id = 1;
-  std::optional<Domain> ticket;
-  std::optional<Domain> seed;
+    RegisteredSealProof proof = RegisteredSealProof::kStackedDrg32GiBV1_1;
+    uint64_t rng_seed = 0;
+    bool zero_data = false;
+    // Unset: drawn from the rng.
+    std::optional<Domain> prover_id;
+    uint64_t sector_id = 1;
+    std::optional<Domain> ticket;
+    std::optional<Domain> seed;
 };
 
 struct SyntheticC1 {
-  SealCommitPhase1Output c1;
-  Domain prover_id{};
-  Domain comm_c{};
-  Domain comm_r_last{};
-  Domain data_node{};         // D, the value of every data node
-  uint64_t touched_nodes = 0; // challenged nodes and their parents (distinct)
+    SealCommitPhase1Output c1;
+    Domain prover_id{};
+    Domain comm_c{};
+    Domain comm_r_last{};
+    Domain data_node{};          // D, the value of every data node
+    uint64_t touched_nodes = 0;  // challenged nodes and their parents (distinct)
 };
 
-util::Result<SyntheticC1>
-generate_synthetic_c1(const SyntheticC1Inputs &inputs);
+util::Result<SyntheticC1> generate_synthetic_c1(const SyntheticC1Inputs& inputs);
 
-} // namespace cuzk::porep
+}  // namespace cuzk::porep

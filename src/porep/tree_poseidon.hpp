@@ -43,64 +43,61 @@ namespace cuzk::porep {
 using ff::Fr;
 
 // Domain (32 bytes, little-endian) ↔ Fr. domain_to_fr rejects values ≥ r.
-Domain fr_to_domain(const Fr &v);
-util::Result<Fr> domain_to_fr(const Domain &d);
+Domain fr_to_domain(const Fr& v);
+util::Result<Fr> domain_to_fr(const Domain& d);
 
 struct PoseidonTreeLayout {
-  TreeShape shape{8, 0, 0};
-  uint64_t leaves = 0;
-  uint32_t base_levels = 0; // levels of each base tree
-  std::vector<uint32_t>
-      arities; // per level, leaves upwards (base, then sub, then top)
+    TreeShape shape{8, 0, 0};
+    uint64_t leaves = 0;
+    uint32_t base_levels = 0;       // levels of each base tree
+    std::vector<uint32_t> arities;  // per level, leaves upwards (base, then sub, then top)
 
-  // leaves = base_tree_count · base^k for the shape's base_tree_count (1, sub,
-  // or sub·top).
-  static util::Result<PoseidonTreeLayout> create(uint64_t leaves,
-                                                 TreeShape shape);
-  static util::Result<PoseidonTreeLayout> for_proof(RegisteredSealProof proof);
+    // leaves = base_tree_count · base^k for the shape's base_tree_count (1, sub,
+    // or sub·top).
+    static util::Result<PoseidonTreeLayout> create(uint64_t leaves, TreeShape shape);
+    static util::Result<PoseidonTreeLayout> for_proof(RegisteredSealProof proof);
 
-  MerkleProofKind kind() const;
-  uint32_t levels() const { return static_cast<uint32_t>(arities.size()); }
+    MerkleProofKind kind() const;
+    uint32_t levels() const { return static_cast<uint32_t>(arities.size()); }
 };
 
 // Poseidon_arity(children); arity ∈ {2, 4, 8} here (tree nodes).
-Fr poseidon_node(const Fr *children, uint32_t arity);
+Fr poseidon_node(const Fr* children, uint32_t arity);
 
 class PoseidonTree {
-public:
-  // leaves.size() == layout.leaves. Levels with many nodes are hashed on `pool`
-  // (if given).
-  static util::Result<PoseidonTree> build(const PoseidonTreeLayout &layout,
-                                          std::vector<Fr> leaves,
-                                          util::ThreadPool *pool = nullptr);
+   public:
+    // leaves.size() == layout.leaves. Levels with many nodes are hashed on `pool`
+    // (if given).
+    static util::Result<PoseidonTree> build(const PoseidonTreeLayout& layout,
+                                            std::vector<Fr> leaves,
+                                            util::ThreadPool* pool = nullptr);
 
-  const PoseidonTreeLayout &layout() const { return layout_; }
-  const Fr &root() const { return levels_.back().front(); }
-  const Fr &leaf(uint64_t index) const { return levels_[0][index]; }
-  util::Result<MerkleProof> proof(uint64_t leaf) const;
+    const PoseidonTreeLayout& layout() const { return layout_; }
+    const Fr& root() const { return levels_.back().front(); }
+    const Fr& leaf(uint64_t index) const { return levels_[0][index]; }
+    util::Result<MerkleProof> proof(uint64_t leaf) const;
 
-private:
-  PoseidonTreeLayout layout_;
-  std::vector<std::vector<Fr>> levels_;
+   private:
+    PoseidonTreeLayout layout_;
+    std::vector<std::vector<Fr>> levels_;
 };
 
 class SparsePoseidonTree {
-public:
-  // `leaves`: the non-zero leaves by index (< layout.leaves); all others are 0.
-  static util::Result<SparsePoseidonTree>
-  build(const PoseidonTreeLayout &layout, const std::map<uint64_t, Fr> &leaves);
+   public:
+    // `leaves`: the non-zero leaves by index (< layout.leaves); all others are 0.
+    static util::Result<SparsePoseidonTree> build(const PoseidonTreeLayout& layout,
+                                                  const std::map<uint64_t, Fr>& leaves);
 
-  const PoseidonTreeLayout &layout() const { return layout_; }
-  const Fr &root() const { return root_; }
-  Fr node(uint32_t level, uint64_t index) const;
-  util::Result<MerkleProof> proof(uint64_t leaf) const;
+    const PoseidonTreeLayout& layout() const { return layout_; }
+    const Fr& root() const { return root_; }
+    Fr node(uint32_t level, uint64_t index) const;
+    util::Result<MerkleProof> proof(uint64_t leaf) const;
 
-private:
-  PoseidonTreeLayout layout_;
-  std::vector<Fr>
-      defaults_; // defaults_[h] = root of an all-zero subtree at level h
-  std::vector<std::unordered_map<uint64_t, Fr>> levels_;
-  Fr root_;
+   private:
+    PoseidonTreeLayout layout_;
+    std::vector<Fr> defaults_;  // defaults_[h] = root of an all-zero subtree at level h
+    std::vector<std::unordered_map<uint64_t, Fr>> levels_;
+    Fr root_;
 };
 
 // Checks a Poseidon MerkleProof against the layout: kind, level count, arity −
@@ -108,12 +105,11 @@ private:
 // that hashing the leaf up the path gives proof.root. Returns the leaf index
 // the path proves. Errors name the first problem
 // ("path does not lead to its root", "base_proof level 3: index 9 >= arity 8").
-util::Result<uint64_t> verify_poseidon_proof(const MerkleProof &proof,
-                                             const PoseidonTreeLayout &layout);
+util::Result<uint64_t> verify_poseidon_proof(const MerkleProof& proof,
+                                             const PoseidonTreeLayout& layout);
 
 // The same for a tree_d proof (binary SHA-256, Single, one hash per level,
 // `depth` levels).
-util::Result<uint64_t> verify_sha256_proof(const MerkleProof &proof,
-                                           uint32_t depth);
+util::Result<uint64_t> verify_sha256_proof(const MerkleProof& proof, uint32_t depth);
 
-} // namespace cuzk::porep
+}  // namespace cuzk::porep

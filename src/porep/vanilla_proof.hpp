@@ -42,51 +42,49 @@ namespace cuzk::porep {
 // What a prover can open in a sealed sector (a real one, or a synthetic sparse
 // one).
 class SectorOpenings {
-public:
-  virtual ~SectorOpenings() = default;
-  virtual uint32_t layers() const = 0;
-  // Label of `node` in layer 1..layers().
-  virtual Node label(uint32_t layer, uint64_t node) const = 0;
-  virtual util::Result<MerkleProof> tree_d_proof(uint64_t node) const = 0;
-  virtual util::Result<MerkleProof> tree_c_proof(uint64_t node) const = 0;
-  virtual util::Result<MerkleProof> tree_r_last_proof(uint64_t node) const = 0;
+   public:
+    virtual ~SectorOpenings() = default;
+    virtual uint32_t layers() const = 0;
+    // Label of `node` in layer 1..layers().
+    virtual Node label(uint32_t layer, uint64_t node) const = 0;
+    virtual util::Result<MerkleProof> tree_d_proof(uint64_t node) const = 0;
+    virtual util::Result<MerkleProof> tree_c_proof(uint64_t node) const = 0;
+    virtual util::Result<MerkleProof> tree_r_last_proof(uint64_t node) const = 0;
 };
 
 // Column hash Poseidon_L(rows) (arity = number of rows: 2 or 11); rows must be
 // canonical.
-util::Result<ff::Fr> column_hash(const std::vector<Domain> &rows);
+util::Result<ff::Fr> column_hash(const std::vector<Domain>& rows);
 
 // The vanilla proof of one challenge, exactly as prove_layers_generate builds
 // it.
-util::Result<VanillaProof> make_vanilla_proof(const SdrGraph &graph,
-                                              const SectorOpenings &sector,
+util::Result<VanillaProof> make_vanilla_proof(const SdrGraph& graph, const SectorOpenings& sector,
                                               uint64_t challenge);
 
 // The challenges of partition k for the registered proof's mode: interactive
 // (V1, V1_1: from replica_id and seed), synthetic (replica_id, comm_r, seed) or
 // non-interactive (replica_id, comm_r).
-util::Result<std::vector<uint64_t>>
-porep_challenges(RegisteredSealProof proof, const Node &replica_id,
-                 const Node &comm_r, const Node &seed, uint32_t partition,
-                 uint32_t challenges_per_partition);
+util::Result<std::vector<uint64_t>> porep_challenges(RegisteredSealProof proof,
+                                                     const Node& replica_id, const Node& comm_r,
+                                                     const Node& seed, uint32_t partition,
+                                                     uint32_t challenges_per_partition);
 
 // SHA-256 label of `node` in `layer` from its 37 parent labels
 // (labeling_proof.rs create_label).
-Node label_from_parents(const Node &replica_id, uint32_t layer, uint64_t node,
-                        const std::vector<Domain> &parents);
+Node label_from_parents(const Node& replica_id, uint32_t layer, uint64_t node,
+                        const std::vector<Domain>& parents);
 
 struct C1VerifyOptions {
-  C1ValidateOptions validate;
-  // When set, replica_id must equal compute_replica_id(prover_id, sector_id,
-  // ticket, comm_d).
-  std::optional<Node> prover_id;
-  std::optional<uint64_t> sector_id;
+    C1ValidateOptions validate;
+    // When set, replica_id must equal compute_replica_id(prover_id, sector_id,
+    // ticket, comm_d).
+    std::optional<Node> prover_id;
+    std::optional<uint64_t> sector_id;
 };
 
 // Full out-of-circuit verification of a C1 output. The SDR graph is built from
 // the registered proof (cheap: parents are computed per challenge, no parent
 // cache).
-util::Status verify_c1(const SealCommitPhase1Output &c1,
-                       const C1VerifyOptions &options = {});
+util::Status verify_c1(const SealCommitPhase1Output& c1, const C1VerifyOptions& options = {});
 
-} // namespace cuzk::porep
+}  // namespace cuzk::porep
