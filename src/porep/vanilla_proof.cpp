@@ -8,6 +8,7 @@
 #include "poseidon/hash.hpp"
 #include "util/hex.hpp"
 #include "util/sha256.hpp"
+#include "util/thread_pool.hpp"
 
 namespace cuzk::porep {
 
@@ -191,104 +192,121 @@ util::Status verify_c1(const SealCommitPhase1Output& c1, const C1VerifyOptions& 
         }
     }
 
+    // Challenges of every partition, then the per-challenge checks in parallel; the error
+    // reported is the one of the first failing challenge in order.
+    struct Item {
+        uint32_t partition, index;
+        uint64_t challenge;
+    };
+    std::vector<Item> items;
     const uint32_t per_partition = static_cast<uint32_t>(c1.vanilla_proofs[0].size());
     for (uint32_t k = 0; k < c1.vanilla_proofs.size(); ++k) {
         CUZK_ASSIGN_OR_RETURN(std::vector<uint64_t> challenges,
                               porep_challenges(c1.registered_proof, c1.replica_id, c1.comm_r,
                                                c1.seed, k, per_partition));
         for (uint32_t i = 0; i < c1.vanilla_proofs[k].size(); ++i) {
-            const VanillaProof& p = c1.vanilla_proofs[k][i];
-            std::string where = "partition ";
-            where += std::to_string(k);
-            where += " challenge ";
-            where += std::to_string(i);
-            where += ": ";
-            const uint64_t challenge = challenges[i];
-            const uint64_t claimed = p.labeling_proofs.empty() ? 0 : p.labeling_proofs[0].node;
-            if (claimed != challenge) {
-                std::string what = "challenge is node ";
-                what += std::to_string(claimed);
-                what += ", expected node ";
-                what += std::to_string(challenge);
-                what += " (derived from replica_id and seed)";
-                return fail(where, what);
-            }
+            items.push_back(Item{k, i, challenges[i]});
+        }
+    }
+    auto check_one = [&](uint32_t k, uint32_t i, uint64_t challenge) -> util::Status {
+        const VanillaProof& p = c1.vanilla_proofs[k][i];
+        std::string where = "partition ";
+        where += std::to_string(k);
+        where += " challenge ";
+        where += std::to_string(i);
+        where += ": ";
+        const uint64_t claimed = p.labeling_proofs.empty() ? 0 : p.labeling_proofs[0].node;
+        if (claimed != challenge) {
+            std::string what = "challenge is node ";
+            what += std::to_string(claimed);
+            what += ", expected node ";
+            what += std::to_string(challenge);
+            what += " (derived from replica_id and seed)";
+            return fail(where, what);
+        }
 
-            // Data layer (comm_d).
-            {
-                auto idx = verify_sha256_proof(p.comm_d_proofs, depth_d);
-                if (!idx.ok()) return fail(where + "comm_d_proofs: ", idx.status().message());
-                if (*idx != challenge) return fail(where, "comm_d_proofs: proves another node");
-                if (p.comm_d_proofs.root != c1.comm_d) {
-                    return fail(where, "comm_d_proofs: root is not comm_d");
-                }
-            }
-            // Replica columns.
-            uint32_t parents[kTotalParents];
-            graph.parents(static_cast<uint32_t>(challenge), parents);
-            const ReplicaColumnProof& rcp = p.replica_column_proofs;
-            CUZK_RETURN_IF_ERROR(check_column(rcp.c_x, challenge, comm_c, layout, where + "c_x: "));
-            for (int j = 0; j < kTotalParents; ++j) {
-                const bool drg = j < kDrgParents;
-                std::string w = where;
-                w += drg ? "drg_parents[" : "exp_parents[";
-                w += std::to_string(drg ? j : j - kDrgParents);
-                w += "]: ";
-                const ColumnProof& cp = drg ? rcp.drg_parents[j] : rcp.exp_parents[j - kDrgParents];
-                CUZK_RETURN_IF_ERROR(check_column(cp, parents[j], comm_c, layout, w));
-            }
-            // Final replica layer.
-            {
-                auto idx = verify_poseidon_proof(p.comm_r_last_proof, layout);
-                if (!idx.ok()) return fail(where + "comm_r_last_proof: ", idx.status().message());
-                if (*idx != challenge) return fail(where, "comm_r_last_proof: proves another node");
-                if (p.comm_r_last_proof.root != comm_r_last) {
-                    return fail(where, "comm_r_last_proof: root differs from the first proof's");
-                }
-            }
-            // Labels.
-            for (uint32_t layer = 1; layer <= layers; ++layer) {
-                const LabelingProof& lp = p.labeling_proofs[layer - 1];
-                std::string w = where;
-                w += "labeling proof layer ";
-                w += std::to_string(layer);
-                w += ": ";
-                if (lp.layer_index != layer || lp.node != challenge) {
-                    return fail(w, "wrong layer_index or node");
-                }
-                if (label_from_parents(c1.replica_id, layer, challenge, lp.parents) !=
-                    rcp.c_x.column.rows[layer - 1]) {
-                    return fail(w, "label does not match its parents");
-                }
-                std::vector<Domain> distinct;
-                const int used = layer == 1 ? kDrgParents : kTotalParents;
-                for (int j = 0; j < used; ++j) {
-                    distinct.push_back(
-                        j < kDrgParents ? rcp.drg_parents[j].column.rows[layer - 1]
-                                        : rcp.exp_parents[j - kDrgParents].column.rows[layer - 2]);
-                }
-                if (labeling_parents(distinct) != lp.parents) {
-                    return fail(w, "parents do not match the parents' columns");
-                }
-            }
-            // Encoding: label_L(challenge) + data = replica leaf.
-            {
-                const EncodingProof& ep = p.encoding_proof;
-                if (ep.layer_index != layers || ep.node != challenge) {
-                    return fail(where, "encoding proof: wrong layer_index or node");
-                }
-                const Node key = label_from_parents(c1.replica_id, layers, challenge, ep.parents);
-                auto key_fr = domain_to_fr(key);
-                auto d = domain_to_fr(p.comm_d_proofs.leaf);
-                auto r = domain_to_fr(p.comm_r_last_proof.leaf);
-                if (!key_fr.ok() || !d.ok() || !r.ok()) {
-                    return fail(where, "encoding proof: a value is not a canonical field element");
-                }
-                if (*key_fr + *d != *r) {
-                    return fail(where, "encoding proof: key + data != replica leaf");
-                }
+        // Data layer (comm_d).
+        {
+            auto idx = verify_sha256_proof(p.comm_d_proofs, depth_d);
+            if (!idx.ok()) return fail(where + "comm_d_proofs: ", idx.status().message());
+            if (*idx != challenge) return fail(where, "comm_d_proofs: proves another node");
+            if (p.comm_d_proofs.root != c1.comm_d) {
+                return fail(where, "comm_d_proofs: root is not comm_d");
             }
         }
+        // Replica columns.
+        uint32_t parents[kTotalParents];
+        graph.parents(static_cast<uint32_t>(challenge), parents);
+        const ReplicaColumnProof& rcp = p.replica_column_proofs;
+        CUZK_RETURN_IF_ERROR(check_column(rcp.c_x, challenge, comm_c, layout, where + "c_x: "));
+        for (int j = 0; j < kTotalParents; ++j) {
+            const bool drg = j < kDrgParents;
+            std::string w = where;
+            w += drg ? "drg_parents[" : "exp_parents[";
+            w += std::to_string(drg ? j : j - kDrgParents);
+            w += "]: ";
+            const ColumnProof& cp = drg ? rcp.drg_parents[j] : rcp.exp_parents[j - kDrgParents];
+            CUZK_RETURN_IF_ERROR(check_column(cp, parents[j], comm_c, layout, w));
+        }
+        // Final replica layer.
+        {
+            auto idx = verify_poseidon_proof(p.comm_r_last_proof, layout);
+            if (!idx.ok()) return fail(where + "comm_r_last_proof: ", idx.status().message());
+            if (*idx != challenge) return fail(where, "comm_r_last_proof: proves another node");
+            if (p.comm_r_last_proof.root != comm_r_last) {
+                return fail(where, "comm_r_last_proof: root differs from the first proof's");
+            }
+        }
+        // Labels.
+        for (uint32_t layer = 1; layer <= layers; ++layer) {
+            const LabelingProof& lp = p.labeling_proofs[layer - 1];
+            std::string w = where;
+            w += "labeling proof layer ";
+            w += std::to_string(layer);
+            w += ": ";
+            if (lp.layer_index != layer || lp.node != challenge) {
+                return fail(w, "wrong layer_index or node");
+            }
+            if (label_from_parents(c1.replica_id, layer, challenge, lp.parents) !=
+                rcp.c_x.column.rows[layer - 1]) {
+                return fail(w, "label does not match its parents");
+            }
+            std::vector<Domain> distinct;
+            const int used = layer == 1 ? kDrgParents : kTotalParents;
+            for (int j = 0; j < used; ++j) {
+                distinct.push_back(j < kDrgParents
+                                       ? rcp.drg_parents[j].column.rows[layer - 1]
+                                       : rcp.exp_parents[j - kDrgParents].column.rows[layer - 2]);
+            }
+            if (labeling_parents(distinct) != lp.parents) {
+                return fail(w, "parents do not match the parents' columns");
+            }
+        }
+        // Encoding: label_L(challenge) + data = replica leaf.
+        {
+            const EncodingProof& ep = p.encoding_proof;
+            if (ep.layer_index != layers || ep.node != challenge) {
+                return fail(where, "encoding proof: wrong layer_index or node");
+            }
+            const Node key = label_from_parents(c1.replica_id, layers, challenge, ep.parents);
+            auto key_fr = domain_to_fr(key);
+            auto d = domain_to_fr(p.comm_d_proofs.leaf);
+            auto r = domain_to_fr(p.comm_r_last_proof.leaf);
+            if (!key_fr.ok() || !d.ok() || !r.ok()) {
+                return fail(where, "encoding proof: a value is not a canonical field element");
+            }
+            if (*key_fr + *d != *r) {
+                return fail(where, "encoding proof: key + data != replica leaf");
+            }
+        }
+        return {};
+    };
+    std::vector<util::Status> results(items.size());
+    util::ThreadPool::global().parallel_for(items.size(), [&](size_t j) {
+        results[j] = check_one(items[j].partition, items[j].index, items[j].challenge);
+    });
+    for (util::Status& st : results) {
+        if (!st.ok()) return st;
     }
     return {};
 }
