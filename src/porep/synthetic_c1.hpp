@@ -1,34 +1,24 @@
-// Synthetic C1 outputs for any sector size, 32 GiB and 64 GiB included, in
-// seconds and little memory. The C2 circuit only checks what the vanilla proofs
-// claim, so a C1 is consistent when:
-//   - every challenged node's label in each layer is the SHA-256 label of its
-//   parents' labels
-//     (labeling_proof.rs create_label) — parents are the real SDR graph parents
-//     of the proof;
-//   - every column hash is the leaf of a tree_c path, every replica value of a
-//   tree_r_last path,
-//     every data node of a tree_d path, and all paths of a tree lead to one
-//     root;
-//   - replica = label_L + data, comm_r = Poseidon2(comm_c, comm_r_last), and
-//   the challenges are
-//     the interactive challenges of replica_id and seed.
+// Synthetic C1 outputs for any sector size, 32 GiB and 64 GiB included, in seconds and little
+// memory. The C2 circuit only checks what the vanilla proofs claim, so a C1 is consistent when:
+//   - every challenged node's label in each layer is the SHA-256 label of its parents' labels
+//     (labeling_proof.rs create_label), the parents being the real SDR graph parents;
+//   - every column hash is the leaf of a tree_c path, every replica value of a tree_r_last
+//     path, every data node of a tree_d path, and all paths of a tree lead to one root;
+//   - replica = label_L + data, comm_r = Poseidon2(comm_c, comm_r_last), and the challenges
+//     are the interactive challenges of replica_id and seed.
 // Construction (deterministic in `rng_seed`):
-//   data: every node holds the same value D (random fr32-trimmed bytes, or 0
-//   with zero_data), so
-//     tree_d has one value per level and comm_d costs depth hashes; D = 0 gives
-//     the real comm_d of a CC sector;
-//   replica_id from prover_id, sector_id, ticket, comm_d and the porep_id (as
-//   sealing does); labels: parents that are not challenged get random labels
-//   (byte 31 & 0x3f) in every layer;
-//     challenged nodes, per layer in increasing node order, the SHA-256 of
-//     their parents' labels (DRG parents precede their child, expander parents
-//     are in the previous layer, so every input is known when needed);
-//   tree_c / tree_r_last: sparse Poseidon trees (tree_poseidon.hpp) over the
-//   touched leaves,
+//   data: every node holds the same value D (random fr32-trimmed bytes, or 0 with zero_data),
+//     so tree_d has one value per level and comm_d costs depth hashes; D = 0 gives the real
+//     comm_d of a CC sector;
+//   replica_id from prover_id, sector_id, ticket, comm_d and the porep_id (as sealing does);
+//   labels: parents that are not challenged get random labels (byte 31 & 0x3f) in every
+//     layer; challenged nodes, per layer in increasing node order, the SHA-256 of their
+//     parents' labels (DRG parents precede their child, expander parents are in the previous
+//     layer, so every input is known when needed);
+//   tree_c / tree_r_last: sparse Poseidon trees (tree_poseidon.hpp) over the touched leaves,
 //     every other leaf 0.
-// Only interactive proofs (V1, V1_1) are supported: the synthetic and
-// non-interactive modes derive challenges from comm_r, which depends on the
-// challenged values themselves.
+// Only interactive proofs (V1, V1_1) are supported: the synthetic and non-interactive modes
+// derive challenges from comm_r, which depends on the challenged values themselves.
 #pragma once
 
 #include <cstdint>

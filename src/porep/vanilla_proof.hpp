@@ -1,30 +1,25 @@
-// Vanilla (per-challenge) SDR PoRep proofs: creation from a sector's openings,
-// and the out-of-circuit verification of a whole C1 output.
+// Vanilla (per-challenge) SDR PoRep proofs: creation from a sector's openings, and the
+// out-of-circuit verification of a whole C1 output.
 //
-// Creation follows rust-fil-proofs storage-proofs-porep
-// src/stacked/vanilla/proof.rs prove_layers_generate, per challenge c with
-// graph parents p0..p5 (DRG), p6..p13 (expander):
-//   comm_d_proofs       tree_d proof of c (leaf = data node c, root = comm_d)
-//   replica_column_proofs { c_x: column of c; drg_parents: columns of p0..p5;
-//                           exp_parents: columns of p6..p13 }, each with its
-//                           tree_c proof
-//   comm_r_last_proof   tree_r_last proof of c
-//   labeling_proofs[ℓ−1] for ℓ = 1..L: {parents, layer_index = ℓ, node = c};
-//   parents = the
-//       labels of p0..p5 in layer ℓ (ℓ = 1) or of p0..p5 in layer ℓ and p6..p13
-//       in layer ℓ − 1 (ℓ > 1), repeated in order to fill 37 slots (6×6 + 1, or
-//       14 + 14 + 9)
-//   encoding_proof      {the parents of labeling_proofs[L−1], layer_index = L,
-//   node = c}
-// A column is {index, rows = labels of layers 1..L}; its tree_c leaf is
-// Poseidon_L(rows) (vanilla/column.rs hash, hash.rs hash_single_column).
+// Creation follows rust-fil-proofs storage-proofs-porep src/stacked/vanilla/proof.rs
+// prove_layers_generate, per challenge c with graph parents p0..p5 (DRG), p6..p13 (expander):
+//   comm_d_proofs          tree_d proof of c (leaf = data node c, root = comm_d)
+//   replica_column_proofs  c_x: column of c; drg_parents: columns of p0..p5; exp_parents:
+//                          columns of p6..p13; each with its tree_c proof
+//   comm_r_last_proof      tree_r_last proof of c
+//   labeling_proofs[ℓ−1]   for ℓ = 1..L: {parents, layer_index = ℓ, node = c}; parents = the
+//                          labels of p0..p5 in layer ℓ (ℓ = 1), or of p0..p5 in layer ℓ and
+//                          p6..p13 in layer ℓ − 1 (ℓ > 1), repeated in order to fill 37 slots
+//                          (6×6 + 1, or 14 + 14 + 9)
+//   encoding_proof         {the parents of labeling_proofs[L−1], layer_index = L, node = c}
+// A column is {index, rows = labels of layers 1..L}; its tree_c leaf is Poseidon_L(rows)
+// (vanilla/column.rs hash, hash.rs hash_single_column).
 //
-// Verification (verify_c1) checks what params.rs Proof::verify /
-// ReplicaColumnProof::verify / LabelingProof::verify / EncodingProof::verify
-// and StackedDrg::verify_all_partitions check, plus that the labeling parents
-// equal the parents' column rows (what the circuit uses). Errors name the first
-// wrong item: "partition 0 challenge 1: labeling proof layer 2: label does not
-// match its parents".
+// Verification (verify_c1) checks what params.rs Proof::verify / ReplicaColumnProof::verify /
+// LabelingProof::verify / EncodingProof::verify and StackedDrg::verify_all_partitions check,
+// plus that the labeling parents equal the parents' column rows (what the circuit uses).
+// Errors name the first wrong item: "partition 0 challenge 1: labeling proof layer 2: label
+// does not match its parents".
 #pragma once
 
 #include <cstdint>
