@@ -3,6 +3,8 @@
 // constraints, inputs (ONE included), aux variables, the density popcounts bellperson's prover
 // uses (a_aux, b_input, b_aux) and the FFT domain (the smallest 2^k ≥ constraints + inputs —
 // bellperson appends one row per input). Exit codes: 0 ok, 2 usage error, 1 failure.
+#include <unistd.h>
+
 #include <cstdio>
 #include <string>
 
@@ -81,9 +83,12 @@ int run_circuit_info(int argc, char** argv) {
     const bool show_progress = info.sector_size >= (uint64_t{32} << 30);
     porep::StackedProgress progress;
     if (show_progress) {
-        progress = [](size_t done, size_t total) {
-            std::fprintf(stderr, "\rcuzk circuit-info: challenge %zu/%zu", done, total);
-            if (done == total) std::fprintf(stderr, "\n");
+        // On a terminal one line is rewritten; elsewhere (logs) one line per challenge.
+        const bool tty = isatty(fileno(stderr)) != 0;
+        progress = [tty](size_t done, size_t total) {
+            std::fprintf(stderr, "%scuzk circuit-info: challenge %zu/%zu", tty ? "\r" : "", done,
+                         total);
+            if (!tty || done == total) std::fprintf(stderr, "\n");
             std::fflush(stderr);
         };
     }
@@ -108,8 +113,8 @@ int run_circuit_info(int argc, char** argv) {
         return kExitOk;
     }
     std::printf("circuit      %s (%s; %u layers, %u challenges, tree %u-%u-%u)\n", info.name,
-                porep::sector_size_name(info.sector_size).c_str(), params.layers,
-                params.challenges, params.shape.base, params.shape.sub, params.shape.top);
+                porep::sector_size_name(info.sector_size).c_str(), params.layers, params.challenges,
+                params.shape.base, params.shape.sub, params.shape.top);
     std::printf("constraints  %zu\n", cs.num_constraints());
     std::printf("inputs       %zu (ONE included)\n", cs.num_inputs());
     std::printf("aux          %zu\n", cs.num_aux());

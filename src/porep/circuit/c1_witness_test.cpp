@@ -4,12 +4,13 @@
 // label, a sibling hash or comm_r is caught at the first constraint that depends on it.
 // Also: the 39 public inputs of the published 2 KiB V1_1 regression record (rust-fil-proofs
 // seal_regression_records-v16.json line 2).
+#include "porep/circuit/c1_witness.hpp"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 
-#include "porep/circuit/c1_witness.hpp"
 #include "porep/circuit/public_inputs.hpp"
 #include "porep/seal.hpp"
 #include "porep/sector_ids.hpp"
@@ -125,8 +126,7 @@ TEST(CircuitOnSealedSector, TamperingNamesTheFirstFailure) {
         Synth got = synthesize(s.params, w);
         ASSERT_TRUE(got.ok) << got.status;
         ASSERT_TRUE(got.failure.has_value());
-        EXPECT_EQ(*got.failure,
-                  "challenge_1/comm_r_last_data_inclusion/enforce root is correct");
+        EXPECT_EQ(*got.failure, "challenge_1/comm_r_last_data_inclusion/enforce root is correct");
     }
     {
         StackedWitness w = good;  // a sibling in tree_d
@@ -239,8 +239,8 @@ TEST(PublicInputs, RegressionRecordTwoKiBV1_1) {
         for (size_t j = 0; j < 14; ++j) EXPECT_EQ(block[1 + j], Fr::from_u64(parents[j]));
     }
     std::printf("regression record public inputs:");
-    for (size_t i = 3; i < inputs->size(); ++i) std::printf(" %llu",
-        static_cast<unsigned long long>((*inputs)[i].to_int().limb[0]));
+    for (size_t i = 3; i < inputs->size(); ++i)
+        std::printf(" %llu", static_cast<unsigned long long>((*inputs)[i].to_int().limb[0]));
     std::printf("\n");
 }
 

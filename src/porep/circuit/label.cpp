@@ -10,8 +10,7 @@ using gadgets::Boolean;
 
 util::Result<gadgets::AllocatedNum> create_label_circuit(
     r1cs::ConstraintSystem& cs, const r1cs::Name& name, std::span<const Boolean> replica_id,
-    const std::vector<std::vector<Boolean>>& parents, uint32_t layer,
-    const gadgets::UInt64& node) {
+    const std::vector<std::vector<Boolean>>& parents, uint32_t layer, const gadgets::UInt64& node) {
     if (replica_id.size() < 32 || replica_id.size() > 256) {
         return util::invalid_argument("create_label: replica id must have 32..256 bits");
     }

@@ -26,7 +26,8 @@ inline constexpr size_t kLabelParents = 37;  // TOTAL_PARENTS
 
 // Errors: replica_id not 32..256 bits, parents.size() != 37.
 util::Result<gadgets::AllocatedNum> create_label_circuit(
-    r1cs::ConstraintSystem& cs, const r1cs::Name& name, std::span<const gadgets::Boolean> replica_id,
+    r1cs::ConstraintSystem& cs, const r1cs::Name& name,
+    std::span<const gadgets::Boolean> replica_id,
     const std::vector<std::vector<gadgets::Boolean>>& parents, uint32_t layer,
     const gadgets::UInt64& node);
 

@@ -28,8 +28,9 @@ bool valid_arity(uint32_t a, bool may_be_zero) {
 util::Status check_tree(const PorTree& tree) {
     if (!valid_arity(tree.base, false) || !valid_arity(tree.sub, true) ||
         !valid_arity(tree.top, true) || (tree.top != 0 && tree.sub == 0)) {
-        return util::invalid_argument("por: tree arities must be base 2/4/8, sub/top 0/2/4/8, "
-                                      "top only with sub");
+        return util::invalid_argument(
+            "por: tree arities must be base 2/4/8, sub/top 0/2/4/8, "
+            "top only with sub");
     }
     if (tree.hasher == TreeHasher::kSha256 && (tree.base != 2 || tree.sub != 0 || tree.top != 0)) {
         return util::invalid_argument("por: SHA-256 trees are binary without sub/top trees");
@@ -37,8 +38,7 @@ util::Status check_tree(const PorTree& tree) {
     return util::Status();
 }
 
-util::Status check_levels(const char* part, const std::vector<PathLevel>& levels,
-                          uint32_t arity) {
+util::Status check_levels(const char* part, const std::vector<PathLevel>& levels, uint32_t arity) {
     for (size_t i = 0; i < levels.size(); ++i) {
         if (levels[i].siblings.size() + 1 != arity) {
             std::string m = "por: ";
@@ -96,8 +96,8 @@ util::Result<AllocatedNum> sub_path(ConstraintSystem& cs, const Name& name, cons
         CUZK_ASSIGN_OR_RETURN(std::vector<AllocatedNum> inserted,
                               gadgets::insert(cs, cur, index, siblings));
         if (tree.hasher == TreeHasher::kSha256) {
-            CUZK_ASSIGN_OR_RETURN(cur,
-                                  sha256_node_circuit(cs, "computation of commitment hash", inserted));
+            CUZK_ASSIGN_OR_RETURN(
+                cur, sha256_node_circuit(cs, "computation of commitment hash", inserted));
         } else {
             CUZK_ASSIGN_OR_RETURN(cur, poseidon::poseidon_hash_circuit(
                                            cs, "computation of commitment hash", inserted));
@@ -183,8 +183,8 @@ util::Status enforce_inclusion(ConstraintSystem& cs, const Name& name, const Por
     CUZK_RETURN_IF_ERROR(check_auth_path(tree, path));
     r1cs::Namespace ns(cs, name);
     std::vector<Boolean> bits;
-    CUZK_ASSIGN_OR_RETURN(AllocatedNum cur, sub_path(cs, "base", tree, tree.base, path.base, leaf,
-                                                     bits));
+    CUZK_ASSIGN_OR_RETURN(AllocatedNum cur,
+                          sub_path(cs, "base", tree, tree.base, path.base, leaf, bits));
     CUZK_ASSIGN_OR_RETURN(cur, sub_path(cs, "sub", tree, tree.sub, path.sub, cur, bits));
     CUZK_ASSIGN_OR_RETURN(cur, sub_path(cs, "top", tree, tree.top, path.top, cur, bits));
     CUZK_RETURN_IF_ERROR(gadgets::pack_into_inputs(cs, "path", bits));

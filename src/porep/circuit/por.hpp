@@ -81,9 +81,9 @@ util::Status enforce_inclusion(r1cs::ConstraintSystem& cs, const r1cs::Name& nam
 
 // The SHA-256 node hash gadget alone (hash_multi_leaf_circuit over allocated children), in
 // namespace `name`. Exposed for tests.
-util::Result<gadgets::AllocatedNum> sha256_node_circuit(r1cs::ConstraintSystem& cs,
-                                                        const r1cs::Name& name,
-                                                        std::span<const gadgets::AllocatedNum> leaves);
+util::Result<gadgets::AllocatedNum> sha256_node_circuit(
+    r1cs::ConstraintSystem& cs, const r1cs::Name& name,
+    std::span<const gadgets::AllocatedNum> leaves);
 
 // A = a, B = ONE, C = b (storage-proofs-core constraint.rs equal).
 void enforce_equal(r1cs::ConstraintSystem& cs, const r1cs::Name& name,

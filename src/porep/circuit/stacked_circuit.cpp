@@ -67,7 +67,8 @@ util::Status synthesize_challenge(ConstraintSystem& cs, const StackedCircuitPara
                                   const AllocatedNum& comm_c, const AllocatedNum& comm_r_last,
                                   std::span<const Boolean> replica_id_bits) {
     const size_t layers = params.layers;
-    CUZK_ASSIGN_OR_RETURN(AllocatedNum data_leaf, AllocatedNum::alloc(cs, "data_leaf", w.data_leaf));
+    CUZK_ASSIGN_OR_RETURN(AllocatedNum data_leaf,
+                          AllocatedNum::alloc(cs, "data_leaf", w.data_leaf));
     CUZK_RETURN_IF_ERROR(enforce_inclusion(cs, "comm_d_inclusion", params.tree_d(), w.comm_d_path,
                                            comm_d, data_leaf));
 
@@ -79,8 +80,7 @@ util::Status synthesize_challenge(ConstraintSystem& cs, const StackedCircuitPara
             CUZK_ASSIGN_OR_RETURN(AllocatedNum hash,
                                   hash_single_column(cs, indexed(kind, i, "_constraint"), rows));
             CUZK_RETURN_IF_ERROR(enforce_inclusion(cs, indexed(kind, i, "_inclusion"),
-                                                   params.tree_c(), columns[i].path, comm_c,
-                                                   hash));
+                                                   params.tree_c(), columns[i].path, comm_c, hash));
             out.push_back(std::move(rows));
         }
         return util::Status();
@@ -169,8 +169,8 @@ util::Status check_path(const PorTree& tree, uint64_t leaves, const AuthPath& pa
 }
 
 util::Status check_columns(const StackedCircuitParams& params,
-                           const std::vector<ColumnWitness>& columns, size_t want,
-                           const char* what, size_t challenge) {
+                           const std::vector<ColumnWitness>& columns, size_t want, const char* what,
+                           size_t challenge) {
     if (columns.size() != want) {
         std::string m = what;
         m += ": expected ";
@@ -208,7 +208,8 @@ util::Result<AllocatedNum> hash_single_column(ConstraintSystem& cs, const Name& 
 util::Result<AllocatedNum> add_num(ConstraintSystem& cs, const Name& name, const AllocatedNum& a,
                                    const AllocatedNum& b) {
     r1cs::Namespace ns(cs, name);
-    auto sum = gadgets::map_values(a.value, b.value, [](const Fr& x, const Fr& y) { return x + y; });
+    auto sum =
+        gadgets::map_values(a.value, b.value, [](const Fr& x, const Fr& y) { return x + y; });
     CUZK_ASSIGN_OR_RETURN(AllocatedNum res, AllocatedNum::alloc(cs, "add_num", sum));
     cs.enforce("sum constraint", a.var + b.var, LC(Variable::one()), LC(res.var));
     return res;
@@ -227,12 +228,12 @@ util::Status check_witness_shape(const StackedCircuitParams& params, const Stack
     }
     for (size_t i = 0; i < w.challenges.size(); ++i) {
         const ChallengeWitness& c = w.challenges[i];
-        CUZK_RETURN_IF_ERROR(check_path(params.tree_d(), params.nodes, c.comm_d_path,
-                                        "comm_d path", i));
-        CUZK_RETURN_IF_ERROR(check_path(params.tree_c(), params.nodes, c.comm_r_last_path,
-                                        "comm_r_last path", i));
-        CUZK_RETURN_IF_ERROR(check_path(params.tree_c(), params.nodes, c.comm_c_path,
-                                        "comm_c path", i));
+        CUZK_RETURN_IF_ERROR(
+            check_path(params.tree_d(), params.nodes, c.comm_d_path, "comm_d path", i));
+        CUZK_RETURN_IF_ERROR(
+            check_path(params.tree_c(), params.nodes, c.comm_r_last_path, "comm_r_last path", i));
+        CUZK_RETURN_IF_ERROR(
+            check_path(params.tree_c(), params.nodes, c.comm_c_path, "comm_c path", i));
         CUZK_RETURN_IF_ERROR(check_columns(params, c.drg_parents, kDrg, "drg parents", i));
         CUZK_RETURN_IF_ERROR(check_columns(params, c.exp_parents, kExp, "exp parents", i));
     }
@@ -282,8 +283,8 @@ util::Status synthesize_stacked_circuit(ConstraintSystem& cs, const StackedCircu
 
     for (size_t i = 0; i < witness.challenges.size(); ++i) {
         r1cs::Namespace ns(cs, Name("challenge_", i));
-        CUZK_RETURN_IF_ERROR(synthesize_challenge(cs, params, witness.challenges[i], comm_d,
-                                                  comm_c, comm_r_last, replica_id_bits));
+        CUZK_RETURN_IF_ERROR(synthesize_challenge(cs, params, witness.challenges[i], comm_d, comm_c,
+                                                  comm_r_last, replica_id_bits));
         if (progress) progress(i + 1, witness.challenges.size());
     }
     return util::Status();

@@ -37,14 +37,16 @@ namespace cuzk::porep {
 
 // Sector geometry of one partition circuit.
 struct StackedCircuitParams {
-    uint64_t nodes = 0;                // sector nodes (leaves of every tree)
-    uint32_t layers = 0;               // SDR layers = column arity (2 or 11)
-    uint32_t challenges = 0;           // challenges per partition
-    TreeShape shape{8, 0, 0};          // tree_c / tree_r_last arities
+    uint64_t nodes = 0;        // sector nodes (leaves of every tree)
+    uint32_t layers = 0;       // SDR layers = column arity (2 or 11)
+    uint32_t challenges = 0;   // challenges per partition
+    TreeShape shape{8, 0, 0};  // tree_c / tree_r_last arities
 
     static StackedCircuitParams for_proof(const SealProofInfo& info);
     PorTree tree_d() const { return PorTree{TreeHasher::kSha256, 2, 0, 0}; }
-    PorTree tree_c() const { return PorTree{TreeHasher::kPoseidon, shape.base, shape.sub, shape.top}; }
+    PorTree tree_c() const {
+        return PorTree{TreeHasher::kPoseidon, shape.base, shape.sub, shape.top};
+    }
     size_t num_public_inputs() const { return 3 + 18 * size_t{challenges}; }  // ONE excluded
 };
 

@@ -34,19 +34,19 @@ Counts count(const StackedCircuitParams& params) {
     util::Status st = synthesize_stacked_circuit(cs, params, *w);
     EXPECT_TRUE(st.ok()) << st.to_string();
     Counts c;
-    c.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     c.constraints = cs.num_constraints();
     c.inputs = cs.num_inputs();
     c.aux = cs.num_aux();
     c.a_aux = cs.a_aux_popcount();
     c.b_input = cs.b_input_popcount();
     c.b_aux = cs.b_aux_popcount();
-    std::printf("nodes %llu layers %u C %u shape (%u,%u,%u): constraints %zu inputs %zu aux %zu "
-                "a_aux %zu b_input %zu b_aux %zu (%.2f s)\n",
-                static_cast<unsigned long long>(params.nodes), params.layers, params.challenges,
-                params.shape.base, params.shape.sub, params.shape.top, c.constraints, c.inputs,
-                c.aux, c.a_aux, c.b_input, c.b_aux, c.seconds);
+    std::printf(
+        "nodes %llu layers %u C %u shape (%u,%u,%u): constraints %zu inputs %zu aux %zu "
+        "a_aux %zu b_input %zu b_aux %zu (%.2f s)\n",
+        static_cast<unsigned long long>(params.nodes), params.layers, params.challenges,
+        params.shape.base, params.shape.sub, params.shape.top, c.constraints, c.inputs, c.aux,
+        c.a_aux, c.b_input, c.b_aux, c.seconds);
     return c;
 }
 
@@ -85,8 +85,8 @@ TEST(StackedCircuit, TwoKiB) {
 }
 
 TEST(StackedCircuit, EightMiB) {
-    Counts got = count(StackedCircuitParams::for_proof(
-        seal_proof_info(RegisteredSealProof::kStackedDrg8MiBV1_1)));
+    Counts got = count(
+        StackedCircuitParams::for_proof(seal_proof_info(RegisteredSealProof::kStackedDrg8MiBV1_1)));
     EXPECT_EQ(got.constraints, 3'844'929u);
     EXPECT_EQ(got.inputs, 40u);
     EXPECT_EQ(got.aux, 3'842'449u);
