@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "porep/circuit/public_inputs.hpp"
+#include "porep/fr32.hpp"
 #include "porep/seal.hpp"
 #include "porep/sector_ids.hpp"
 #include "r1cs/shape_recorder.hpp"
@@ -163,6 +164,34 @@ TEST(CircuitOnSealedSector, InconsistentC1IsRejected) {
     c1.comm_r[31] = 0xff;  // not a canonical field element
     EXPECT_FALSE(witness_from_c1(c1, 0).ok());
     EXPECT_FALSE(witness_from_c1(sealed_2k().out.c1, 1).ok());
+}
+
+// 8 MiB: 18 tree_d levels and 6 oct levels per tree_c / tree_r_last path, on real data.
+TEST(CircuitOnSealedSector, EightMiBSatisfied) {
+    SealInputs in;
+    in.proof = RegisteredSealProof::kStackedDrg8MiBV1_1;
+    in.unsealed.resize(fr32_unpadded_size(8 << 20));
+    util::TestRng rng(88);
+    rng.fill(in.unsealed.data(), in.unsealed.size());
+    in.seed[0] = 9;
+    auto out = seal_sector(in);
+    ASSERT_TRUE(out.ok()) << out.status().to_string();
+    const auto params = StackedCircuitParams::for_proof(seal_proof_info(in.proof));
+    auto w = witness_from_c1(out->c1, 0);
+    ASSERT_TRUE(w.ok()) << w.status().to_string();
+    Synth got = synthesize(params, *w);
+    ASSERT_TRUE(got.ok) << got.status;
+    EXPECT_FALSE(got.failure.has_value()) << *got.failure;
+    EXPECT_EQ(got.constraints, 3'844'929u);
+    auto challenges = partition_challenges(seal_proof_info(in.proof), out->c1.replica_id,
+                                           out->c1.comm_r, out->c1.seed, 0);
+    ASSERT_TRUE(challenges.ok());
+    auto graph = SdrGraph::for_proof(in.proof);
+    ASSERT_TRUE(graph.ok());
+    auto expected = stacked_public_inputs(*graph, out->c1.replica_id, out->c1.comm_d,
+                                          out->c1.comm_r, *challenges);
+    ASSERT_TRUE(expected.ok());
+    EXPECT_EQ(got.inputs, *expected);
 }
 
 util::Result<Node> read_bytes32(const util::json::Value& obj, const char* key) {
