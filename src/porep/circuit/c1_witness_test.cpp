@@ -15,6 +15,7 @@
 #include "porep/fr32.hpp"
 #include "porep/seal.hpp"
 #include "porep/sector_ids.hpp"
+#include "porep/synthetic_c1.hpp"
 #include "r1cs/shape_recorder.hpp"
 #include "r1cs/test_cs.hpp"
 #include "r1cs/witness_only.hpp"
@@ -192,6 +193,53 @@ TEST(CircuitOnSealedSector, EightMiBSatisfied) {
                                           out->c1.comm_r, *challenges);
     ASSERT_TRUE(expected.ok());
     EXPECT_EQ(got.inputs, *expected);
+}
+
+// 32 GiB and 64 GiB from synthetic C1 outputs (porep/synthetic_c1.hpp): 11 layers (arity-11
+// column hashes, 14-parent labels), sub (and top) tree levels, a partition k > 0. One challenge
+// per circuit keeps TestConstraintSystem to ~7 M constraints.
+void check_large(RegisteredSealProof proof, uint32_t partition) {
+    SyntheticC1Inputs in;
+    in.proof = proof;
+    in.rng_seed = 77;
+    auto syn = generate_synthetic_c1(in);
+    ASSERT_TRUE(syn.ok()) << syn.status().to_string();
+    SealCommitPhase1Output c1 = syn->c1;
+    const SealProofInfo& info = seal_proof_info(proof);
+    ASSERT_EQ(c1.vanilla_proofs.size(), info.partitions);
+    auto all = partition_challenges(info, c1.replica_id, c1.comm_r, c1.seed, partition);
+    ASSERT_TRUE(all.ok());
+    const uint64_t last = all->back();
+    c1.vanilla_proofs[partition].erase(c1.vanilla_proofs[partition].begin(),
+                                       c1.vanilla_proofs[partition].end() - 1);
+    auto w = witness_from_c1(c1, partition);
+    ASSERT_TRUE(w.ok()) << w.status().to_string();
+    StackedCircuitParams params = StackedCircuitParams::for_proof(info);
+    params.challenges = 1;
+    Synth got = synthesize(params, *w);
+    ASSERT_TRUE(got.ok) << got.status;
+    EXPECT_FALSE(got.failure.has_value()) << *got.failure;
+    auto graph = SdrGraph::for_proof(proof);
+    ASSERT_TRUE(graph.ok());
+    const uint64_t one[1] = {last};
+    auto expected = stacked_public_inputs(*graph, c1.replica_id, c1.comm_d, c1.comm_r, one);
+    ASSERT_TRUE(expected.ok());
+    EXPECT_EQ(got.inputs, *expected);
+
+    StackedWitness bad = *w;
+    auto& row = bad.challenges[0].exp_parents[7].rows[10];
+    row = *row + Fr::one();
+    Synth tampered = synthesize(params, bad);
+    ASSERT_TRUE(tampered.failure.has_value());
+    EXPECT_EQ(*tampered.failure, "challenge_0/exp_parent_7_inclusion/enforce root is correct");
+}
+
+TEST(CircuitOnSyntheticC1, ThirtyTwoGiBOneChallenge) {
+    check_large(RegisteredSealProof::kStackedDrg32GiBV1_1, 3);
+}
+
+TEST(CircuitOnSyntheticC1, SixtyFourGiBOneChallenge) {
+    check_large(RegisteredSealProof::kStackedDrg64GiBV1_1, 9);
 }
 
 util::Result<Node> read_bytes32(const util::json::Value& obj, const char* key) {
