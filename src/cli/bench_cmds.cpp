@@ -1,4 +1,5 @@
-// `cuzk bench gpu-ntt`: GPU NTT timings on device-resident data (gpu/ntt_bench.hpp), a table on
+// `cuzk bench gpu-ntt | gpu-msm`: GPU NTT and G1 MSM timings on device-resident data
+// (gpu/ntt_bench.hpp, gpu/msm_bench.hpp), a table on
 // stdout (or one JSON object per size with --json). Median and spread over repetitions; every
 // size's results are verified before it is timed. Without a CUDA build or device: exit 1 with
 // the reason.
@@ -11,6 +12,7 @@
 #include "cli/commands.hpp"
 #if CUZK_HAVE_GPU
 #include "gpu/device.hpp"
+#include "gpu/msm_bench.hpp"
 #include "gpu/ntt_bench.hpp"
 #endif
 
@@ -25,10 +27,66 @@ void print_bench_usage(std::FILE* out) {
                  "  random Fr values resident on the GPU (defaults: 20..27, 5 repetitions after\n"
                  "  one warm-up, dif, ptx: the 32-bit PTX field product; wide: the 64-bit one).\n"
                  "  Each size is first checked against the CPU transform\n"
-                 "  (2^22 and below) or by round trips; prints median, min and max ms.\n");
+                 "  (2^22 and below) or by round trips; prints median, min and max ms.\n"
+                 "usage: cuzk bench gpu-msm [--log-min A] [--log-max B] [--reps N] [--window C]\n"
+                 "                          [--chunk N] [--json]\n"
+                 "  Times G1 MSMs of 2^A..2^B random scalars over bases resident on the GPU\n"
+                 "  (defaults: 16..26, 5 repetitions after a checked run; --window C fixes the\n"
+                 "  window size, default by cost model; --chunk N sorted items per bucket\n"
+                 "  thread, default 32). Each size is first checked against\n"
+                 "  the CPU MSM of the folded problem; prints median and per-step medians.\n");
 }
 
 #if CUZK_HAVE_GPU
+int bench_gpu_msm(const Args& args) {
+    uint64_t lo = 16, hi = 26, reps = 5, window = 0, chunk = 32;
+    if ((args.has("--log-min") && !parse_u64(args.get("--log-min"), lo)) ||
+        (args.has("--log-max") && !parse_u64(args.get("--log-max"), hi)) ||
+        (args.has("--reps") && !parse_u64(args.get("--reps"), reps)) ||
+        (args.has("--window") && !parse_u64(args.get("--window"), window)) ||
+        (args.has("--chunk") && !parse_u64(args.get("--chunk"), chunk)) || lo > hi || hi > 28 ||
+        reps == 0 || reps > 1000 || window > gpu::GpuMsmOptions::kMaxWindowBits || chunk == 0 ||
+        chunk > 4096)
+        return fail_json(args, "bench gpu-msm", kExitUsage,
+                         "--log-min/--log-max must satisfy A <= B <= 28, --reps 1..1000, "
+                         "--window 0..22, --chunk 1..4096");
+    const util::Status dev = gpu::check_device_available();
+    if (!dev.ok()) return fail_json(args, "bench gpu-msm", kExitFail, dev.to_string());
+    if (!args.json)
+        std::printf("%-6s %-3s %-12s %-9s %-9s %-9s %-9s %-9s\n", "size", "c", "total ms",
+                    "upload", "digits", "sort", "buckets", "windows");
+    for (unsigned log_n = static_cast<unsigned>(lo); log_n <= hi; ++log_n) {
+        gpu::GpuMsmOptions options;
+        options.window_bits = static_cast<unsigned>(window);
+        options.chunk = static_cast<unsigned>(chunk);
+        auto r = gpu::bench_msm_g1(log_n, static_cast<int>(reps), options);
+        if (!r.ok()) return fail_json(args, "bench gpu-msm", kExitFail, r.status().to_string());
+        auto median = [&](double gpu::GpuMsmTimings::*field) {
+            std::vector<double> v;
+            for (const auto& t : r->runs) v.push_back(t.*field);
+            std::sort(v.begin(), v.end());
+            return v[v.size() / 2];
+        };
+        using T = gpu::GpuMsmTimings;
+        if (args.json) {
+            JsonObject o;
+            o.boolean("ok", true).str("bench", "gpu-msm").str("curve", "G1");
+            o.num("log_size", log_n).num("window_bits", r->window_bits).num("chunk", chunk);
+            o.num("repetitions", reps);
+            o.ms("total_ms", median(&T::total)).ms("upload_ms", median(&T::upload));
+            o.ms("digits_ms", median(&T::digits)).ms("sort_ms", median(&T::sort));
+            o.ms("buckets_ms", median(&T::buckets)).ms("windows_ms", median(&T::windows));
+            std::printf("%s\n", o.done().c_str());
+        } else {
+            std::printf("2^%-4u %-3u %-12.3f %-9.3f %-9.3f %-9.3f %-9.3f %-9.3f\n", log_n,
+                        r->window_bits, median(&T::total), median(&T::upload), median(&T::digits),
+                        median(&T::sort), median(&T::buckets), median(&T::windows));
+        }
+        std::fflush(stdout);
+    }
+    return kExitOk;
+}
+
 struct Stats {
     double median, min, max;
 };
@@ -106,8 +164,8 @@ int bench_gpu_ntt(const Args& args) {
 
 void print_bench_line(std::FILE* out) {
     std::fprintf(out,
-                 "  bench gpu-ntt [--log-min A] [--log-max B] [--reps N] [--algorithm X] [--json]\n"
-                 "                       time the GPU NTT (see 'cuzk bench --help')\n");
+                 "  bench gpu-ntt|gpu-msm [--log-min A] [--log-max B] [--reps N] [--json] ...\n"
+                 "                       time the GPU NTT or G1 MSM (see 'cuzk bench --help')\n");
 }
 
 int run_bench(int argc, char** argv) {
@@ -118,7 +176,8 @@ int run_bench(int argc, char** argv) {
     const std::string_view what = argv[1];
     Args args;
     if (!parse_args("bench", argc - 1, argv + 1,
-                    {"--log-min", "--log-max", "--reps", "--algorithm", "--mul"},
+                    {"--log-min", "--log-max", "--reps", "--algorithm", "--mul", "--window",
+                     "--chunk"},
                     {}, args))
         return kExitUsage;
     if (args.help) {
@@ -130,6 +189,14 @@ int run_bench(int argc, char** argv) {
         return bench_gpu_ntt(args);
 #else
         return fail_json(args, "bench gpu-ntt", kExitFail,
+                         "this cuzk was built without CUDA (configure with CUZK_CUDA=ON)");
+#endif
+    }
+    if (what == "gpu-msm") {
+#if CUZK_HAVE_GPU
+        return bench_gpu_msm(args);
+#else
+        return fail_json(args, "bench gpu-msm", kExitFail,
                          "this cuzk was built without CUDA (configure with CUZK_CUDA=ON)");
 #endif
     }

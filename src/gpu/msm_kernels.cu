@@ -1,0 +1,219 @@
+// Pippenger MSM kernels (see msm.hpp for the algorithm): signed digits, bucket ranges, bucket
+// accumulation in XYZZ coordinates, segmented running-sum aggregation. The point formulas are
+// ec/point.hpp's, instantiated with the device field.
+#include "gpu/msm_launch.hpp"
+
+namespace cuzk::gpu::detail {
+
+namespace {
+
+constexpr unsigned kBlock = 256;
+
+unsigned blocks_for(size_t n) {
+    const size_t b = (n + kBlock - 1) / kBlock;
+    return static_cast<unsigned>(b < (size_t{1} << 20) ? b : (size_t{1} << 20));
+}
+
+// Bits [lo, lo + c) of a 256-bit little-endian integer (c ≤ 32).
+__device__ uint32_t bits_at(const uint64_t* k, unsigned lo, unsigned c) {
+    if (lo >= 256) return 0;
+    const unsigned limb = lo / 64, shift = lo % 64;
+    uint64_t v = k[limb] >> shift;
+    if (shift + c > 64 && limb + 1 < 4) v |= k[limb + 1] << (64 - shift);
+    return static_cast<uint32_t>(v & ((uint64_t{1} << c) - 1));
+}
+
+// Digits with the carry rule of msm::SignedDigits: u_j + carry kept when ≤ h, else minus 2^c
+// with a carry into the next window (k < 2^255 and c·W ≥ 256, so the top window never carries).
+__global__ void digits_kernel(const uint64_t* scalars, size_t n, unsigned c, unsigned windows,
+                              uint32_t* keys, uint32_t* values) {
+    const uint32_t h = 1u << (c - 1);
+    const uint32_t empty = windows * h;
+    const size_t stride = size_t{gridDim.x} * blockDim.x;
+    for (size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride) {
+        uint64_t k[4];
+        for (int l = 0; l < 4; ++l) k[l] = scalars[4 * i + l];
+        uint32_t carry = 0;
+        for (unsigned j = 0; j < windows; ++j) {
+            int64_t d = static_cast<int64_t>(bits_at(k, j * c, c)) + carry;
+            carry = 0;
+            if (d > static_cast<int64_t>(h)) {
+                d -= int64_t{1} << c;
+                carry = 1;
+            }
+            const size_t item = size_t{j} * n + i;
+            if (d == 0) {
+                keys[item] = empty;
+                values[item] = 0;
+            } else {
+                const uint32_t mag = static_cast<uint32_t>(d > 0 ? d : -d);
+                keys[item] = j * h + mag - 1;
+                values[item] = static_cast<uint32_t>(i) | (d < 0 ? kNegativeFlag : 0u);
+            }
+        }
+    }
+}
+
+__global__ void bucket_ranges_kernel(const uint32_t* keys, size_t items, uint32_t num_keys,
+                                     uint32_t* start, uint32_t* end) {
+    const size_t stride = size_t{gridDim.x} * blockDim.x;
+    for (size_t p = size_t{blockIdx.x} * blockDim.x + threadIdx.x; p < items; p += stride) {
+        const uint32_t key = keys[p];
+        if (key >= num_keys) continue;
+        if (p == 0 || keys[p - 1] != key) start[key] = static_cast<uint32_t>(p);
+        if (p + 1 == items || keys[p + 1] != key) end[key] = static_cast<uint32_t>(p + 1);
+    }
+}
+
+template <class C>
+__global__ void fill_identity_kernel(ec::Xyzz<C>* buckets, uint32_t count) {
+    const uint32_t b = blockIdx.x * blockDim.x + threadIdx.x;
+    if (b < count) buckets[b] = ec::Xyzz<C>::identity();
+}
+
+// Chunked accumulation, so that a bucket holding many points (the top window has few bits, so
+// few, crowded buckets) is not summed by one thread. Thread t walks the sorted items
+// [t·M, t·M + M) as runs of equal keys. A run whose bucket lies wholly inside the chunk is
+// written to its bucket directly (this thread is the bucket's only writer). The run touching
+// the chunk's start goes to first[t], the one touching its end (if another run) to last[t],
+// when their bucket continues into a neighbouring chunk; combine_kernel sums those pieces.
+template <class C>
+__global__ void accumulate_chunks_kernel(const ec::Affine<C>* bases, const uint32_t* keys,
+                                         const uint32_t* values, size_t items, uint32_t num_keys,
+                                         uint32_t chunk, ec::Xyzz<C>* buckets,
+                                         ec::Xyzz<C>* first, ec::Xyzz<C>* last) {
+    const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+    const size_t lo = t * chunk;
+    if (lo >= items) return;
+    const size_t hi = lo + chunk < items ? lo + chunk : items;
+    size_t run_start = lo;
+    ec::Xyzz<C> acc = ec::Xyzz<C>::identity();
+    // The next point is loaded while the current one is added (the gathers are random 96-byte
+    // reads whose latency the low occupancy of this register-heavy kernel cannot hide).
+    uint32_t v_next = values[lo];
+    ec::Affine<C> p_next = bases[v_next & ~kNegativeFlag];
+    for (size_t q = lo; q < hi; ++q) {
+        const uint32_t key = keys[q];
+        if (key >= num_keys) break;  // empty-digit items sort last: nothing more to add
+        const uint32_t v = v_next;
+        const ec::Affine<C> p = p_next;
+        if (q + 1 < hi) {
+            v_next = values[q + 1];
+            p_next = bases[v_next & ~kNegativeFlag];
+        }
+        acc = acc.add_mixed((v & kNegativeFlag) ? -p : p);
+        const bool run_ends = q + 1 == hi || keys[q + 1] != key;
+        if (!run_ends) continue;
+        const bool from_before = run_start == lo && lo > 0 && keys[lo - 1] == key;
+        const bool into_after = q + 1 == hi && hi < items && keys[hi] == key;
+        if (!from_before && !into_after) {
+            buckets[key] = acc;
+        } else if (run_start == lo) {
+            first[t] = acc;
+        } else {
+            last[t] = acc;
+        }
+        acc = ec::Xyzz<C>::identity();
+        run_start = q + 1;
+    }
+}
+
+// Buckets spanning chunks c0 < c1: the piece in c0 (first[c0] if the bucket starts the chunk,
+// else last[c0]), the whole middle chunks (first[c]) and the start of c1 (first[c1]).
+template <class C>
+__global__ void combine_kernel(const uint32_t* start, const uint32_t* end, uint32_t num_keys,
+                               uint32_t chunk, const ec::Xyzz<C>* first, const ec::Xyzz<C>* last,
+                               ec::Xyzz<C>* buckets) {
+    const uint32_t b = blockIdx.x * blockDim.x + threadIdx.x;
+    if (b >= num_keys) return;
+    const uint32_t s = start[b], e = end[b];
+    if (s == e) return;
+    const uint32_t c0 = s / chunk, c1 = (e - 1) / chunk;
+    if (c0 == c1) return;
+    ec::Xyzz<C> acc = (s == c0 * chunk) ? first[c0] : last[c0];
+    for (uint32_t c = c0 + 1; c <= c1; ++c) acc += first[c];
+    buckets[b] = acc;
+}
+
+// m·p for m ≥ 0 by double-and-add.
+template <class C>
+__device__ ec::Xyzz<C> times(const ec::Xyzz<C>& p, uint32_t m) {
+    ec::Xyzz<C> acc = ec::Xyzz<C>::identity();
+    for (int bit = 31; bit >= 0; --bit) {
+        acc = acc.dbl();
+        if ((m >> bit) & 1) acc += p;
+    }
+    return acc;
+}
+
+// Segment s of window j covers buckets [s·len, (s+1)·len). Running sums from the top:
+// running = Σ_{b' ≥ b} B_b', weighted = Σ_b running_b = Σ_b (b − lo + 1)·B_b; the window's
+// weights are b + 1 = (b − lo + 1) + lo, hence out = weighted + lo·running_lo.
+template <class C>
+__global__ void aggregate_kernel(const ec::Xyzz<C>* buckets, unsigned windows, uint32_t per_window,
+                                 uint32_t len, ec::Xyzz<C>* out) {
+    const uint32_t segments = per_window / len;
+    const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= windows * segments) return;
+    const uint32_t j = t / segments, s = t % segments;
+    const uint32_t lo = s * len;
+    const ec::Xyzz<C>* base = buckets + size_t{j} * per_window;
+    ec::Xyzz<C> running = ec::Xyzz<C>::identity(), weighted = ec::Xyzz<C>::identity();
+    for (uint32_t b = lo + len; b-- > lo;) {
+        running += base[b];
+        weighted += running;
+    }
+    out[t] = weighted + times(running, lo);
+}
+
+}  // namespace
+
+cudaError_t launch_msm_digits(const uint64_t* scalars, size_t n, unsigned window_bits,
+                              unsigned windows, uint32_t* keys, uint32_t* values,
+                              cudaStream_t stream) {
+    if (n == 0) return cudaSuccess;
+    digits_kernel<<<blocks_for(n), kBlock, 0, stream>>>(scalars, n, window_bits, windows, keys,
+                                                        values);
+    return cudaGetLastError();
+}
+
+cudaError_t launch_msm_bucket_ranges(const uint32_t* sorted_keys, size_t items, uint32_t num_keys,
+                                     uint32_t* start, uint32_t* end, cudaStream_t stream) {
+    if (items == 0) return cudaSuccess;
+    bucket_ranges_kernel<<<blocks_for(items), kBlock, 0, stream>>>(sorted_keys, items, num_keys,
+                                                                   start, end);
+    return cudaGetLastError();
+}
+
+cudaError_t launch_msm_accumulate_g1(const DeviceG1Affine* bases, const uint32_t* sorted_keys,
+                                     const uint32_t* sorted_values, size_t items,
+                                     const uint32_t* start, const uint32_t* end,
+                                     uint32_t num_buckets, uint32_t chunk, DeviceG1Xyzz* buckets,
+                                     DeviceG1Xyzz* first, DeviceG1Xyzz* last,
+                                     cudaStream_t stream) {
+    if (num_buckets == 0 || chunk == 0) return cudaErrorInvalidValue;
+    using C = DeviceG1Curve;
+    const unsigned block = 128;
+    fill_identity_kernel<C><<<(num_buckets + block - 1) / block, block, 0, stream>>>(buckets,
+                                                                                  num_buckets);
+    const size_t chunks = (items + chunk - 1) / chunk;
+    if (chunks > 0)
+        accumulate_chunks_kernel<C><<<(chunks + block - 1) / block, block, 0, stream>>>(
+            bases, sorted_keys, sorted_values, items, num_buckets, chunk, buckets, first, last);
+    combine_kernel<C><<<(num_buckets + block - 1) / block, block, 0, stream>>>(
+        start, end, num_buckets, chunk, first, last, buckets);
+    return cudaGetLastError();
+}
+
+cudaError_t launch_msm_aggregate_g1(const DeviceG1Xyzz* buckets, unsigned windows,
+                                    uint32_t buckets_per_window, uint32_t segment_len,
+                                    DeviceG1Xyzz* out, cudaStream_t stream) {
+    if (segment_len == 0 || buckets_per_window % segment_len != 0) return cudaErrorInvalidValue;
+    const uint32_t threads = windows * (buckets_per_window / segment_len);
+    const unsigned block = 64;
+    aggregate_kernel<DeviceG1Curve><<<(threads + block - 1) / block, block, 0, stream>>>(
+        buckets, windows, buckets_per_window, segment_len, out);
+    return cudaGetLastError();
+}
+
+}  // namespace cuzk::gpu::detail

@@ -1,0 +1,54 @@
+// Internal to src/gpu: the Pippenger MSM kernel launchers (msm_kernels.cu, msm_sort.cu) that
+// msm.cpp calls. Device pointers, enqueued on `stream`; each returns the launch error.
+//
+// Work items: for point i and window j with signed digit d ≠ 0, one (key, value) pair with
+// key = j·h + |d| − 1 (h = 2^(c−1) buckets per window) and value = i | (d < 0) << 31. A zero
+// digit gives key = kEmptyKey(W, h) = W·h, which sorts after every bucket and is skipped.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "gpu/device_curve.cuh"
+
+namespace cuzk::gpu::detail {
+
+inline constexpr uint32_t kNegativeFlag = 0x80000000u;
+
+// Signed base-2^c digits of n canonical scalars (4 limbs each, < 2^255) into keys/values laid
+// out window-major: item j·n + i.
+cudaError_t launch_msm_digits(const uint64_t* scalars, size_t n, unsigned window_bits,
+                              unsigned windows, uint32_t* keys, uint32_t* values,
+                              cudaStream_t stream);
+
+// Bytes of temporary storage the pair sort needs for `items` items.
+cudaError_t msm_sort_temp_bytes(size_t items, size_t* bytes);
+// Sorts (keys_in, values_in) by the low key_bits bits of the key into (keys_out, values_out).
+cudaError_t launch_msm_sort(void* temp, size_t temp_bytes, const uint32_t* keys_in,
+                            uint32_t* keys_out, const uint32_t* values_in, uint32_t* values_out,
+                            size_t items, unsigned key_bits, cudaStream_t stream);
+
+// For sorted keys: start[k] / end[k] = the range of key k (buckets are zeroed by the caller).
+cudaError_t launch_msm_bucket_ranges(const uint32_t* sorted_keys, size_t items, uint32_t num_keys,
+                                     uint32_t* start, uint32_t* end, cudaStream_t stream);
+
+// buckets[b] = Σ ±bases[value & ~kNegativeFlag] over the items of bucket b, b < num_buckets
+// (the identity for empty buckets), in chunks of `chunk` sorted items per thread; first and
+// last are scratch of ⌈items/chunk⌉ points each (see msm_kernels.cu).
+cudaError_t launch_msm_accumulate_g1(const DeviceG1Affine* bases, const uint32_t* sorted_keys,
+                                     const uint32_t* sorted_values, size_t items,
+                                     const uint32_t* start, const uint32_t* end,
+                                     uint32_t num_buckets, uint32_t chunk, DeviceG1Xyzz* buckets,
+                                     DeviceG1Xyzz* first, DeviceG1Xyzz* last,
+                                     cudaStream_t stream);
+
+// For every window j and segment s of `segment_len` buckets: out[j·segments + s] =
+// Σ_{b in segment} (b + 1)·bucket_{j,b} (b counted within the window), so that the window sum
+// S_j = Σ_s out[j·segments + s].
+cudaError_t launch_msm_aggregate_g1(const DeviceG1Xyzz* buckets, unsigned windows,
+                                    uint32_t buckets_per_window, uint32_t segment_len,
+                                    DeviceG1Xyzz* out, cudaStream_t stream);
+
+}  // namespace cuzk::gpu::detail
