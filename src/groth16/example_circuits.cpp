@@ -5,6 +5,8 @@
 #include <optional>
 
 #include "gadgets/sha256_example.hpp"
+#include "porep/circuit/c1_circuits.hpp"
+#include "porep/registered_proof.hpp"
 #include "r1cs/witness_only.hpp"
 #include "util/rng.hpp"
 
@@ -127,7 +129,7 @@ std::string known_names() {
     s += std::to_string(kRandomMaxLog);
     s += "), sha256:N (0 <= N <= ";
     s += std::to_string(kSha256MaxBytes);
-    s += " bytes)";
+    s += " bytes), porep:SIZE (2KiB, 8MiB, 512MiB, 32GiB, 64GiB or a registered proof name)";
     return s;
 }
 
@@ -183,6 +185,27 @@ util::Result<ExampleCircuit> make_example_circuit(std::string_view name) {
             const std::vector<uint8_t> preimage = sha256_example_preimage(n);
             return gadgets::synthesize_sha256_example(cs, preimage, n);
         };
+    } else if (name.starts_with("porep:")) {
+        // A sector size ("2KiB": its V1_1 proof) or a registered proof name.
+        const std::string_view arg = name.substr(6);
+        util::Result<porep::RegisteredSealProof> proof = porep::parse_registered_seal_proof(arg);
+        if (!proof.ok()) {
+            auto size = porep::parse_sector_size(arg);
+            if (!size.ok()) return unknown(name, size.status().message());
+            proof = porep::find_seal_proof(*size, porep::ApiVersion::kV1_1_0);
+            if (!proof.ok()) return unknown(name, proof.status().message());
+        }
+        const porep::SealProofInfo& info = porep::seal_proof_info(*proof);
+        CUZK_ASSIGN_OR_RETURN(porep::CircuitFn blank, porep::blank_stacked_circuit(*proof));
+        ex.name = "porep:";
+        ex.name += porep::sector_size_name(info.sector_size);
+        ex.description = "the SDR PoRep partition circuit of ";
+        ex.description += info.name;
+        ex.description += " (shape only: prove with --c1)";
+        ex.circuit = std::move(blank);
+        ex.shape_only = true;
+        ex.file_name = file_safe_name(ex.name);
+        return ex;
     } else {
         return unknown(name, "");
     }

@@ -7,7 +7,11 @@
 //             gadget over 8·N allocated bits, the digest packed into 2 public inputs
 //             (gadgets/sha256_example.hpp). The preimage is N fixed pseudo-random bytes
 //             (util::TestRng seeded with N), so setup and prove agree without a file.
-// The circuit synthesizes into any r1cs::ConstraintSystem (values only when computes_values()).
+//   porep:S   the Filecoin SDR PoRep partition circuit for sector size S (its V1_1 registered
+//             proof; a registered proof name is accepted too) — shape only: its values come from
+//             a C1 output (porep/circuit/c1_circuits.hpp), so it serves setup and counting.
+// The circuit synthesizes into any r1cs::ConstraintSystem (values only when computes_values(),
+// and never for shape_only circuits).
 #pragma once
 
 #include <cstddef>
@@ -25,11 +29,12 @@ struct ExampleCircuit {
     std::string name;         // as given, canonical ("random:10")
     std::string file_name;    // file-name-safe form ("random_10")
     std::string description;  // one line for humans
-    Circuit circuit;          // with its witness
-    std::vector<ff::Fr> public_inputs;  // x_1..x_n, ONE excluded
+    Circuit circuit;          // with its witness (unless shape_only)
+    std::vector<ff::Fr> public_inputs;  // x_1..x_n, ONE excluded (empty when shape_only)
+    bool shape_only = false;  // no witness: setup and counting only
 };
 
-// The known names, for messages: "cubic, random:K (3 <= K <= 26), sha256:N (0 <= N <= 65536 bytes)".
+// The known names, for messages: "cubic, random:K (3 <= K <= 26), sha256:N (...), porep:SIZE (...)".
 std::string known_names();
 
 // "random:10" → "random_10": every character outside [A-Za-z0-9._-] becomes '_'.
