@@ -49,7 +49,7 @@ void help_seal(std::FILE* f) {
         "  --ticket HEX32         default 02 repeated\n"
         "  --seed HEX32           interactive seed, default 03 repeated\n"
         "  --no-verify            skip the out-of-circuit verification\n"
-        "Memory: about 5x the sector size (512 MiB: ~2.5 GiB).\n",
+        "Memory: about 7x the sector size (512 MiB: ~3.6 GiB); 512 MiB takes minutes.\n",
         static_cast<unsigned long long>(kDefaultDataSeed));
 }
 

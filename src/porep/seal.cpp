@@ -92,6 +92,7 @@ util::Result<SealOutput> seal_sector(const SealInputs& in, const SealOptions& op
     std::vector<uint8_t> data = fr32_pad(in.unsealed);
     data.resize(info.sector_size, 0);
     CUZK_ASSIGN_OR_RETURN(TreeD tree_d, TreeD::build(data));
+    std::vector<uint8_t>().swap(data);  // tree_d keeps the data nodes as its leaves
     out.timings.tree_d_ms = sw.elapsed_ms();
     const Node comm_d = tree_d.root();
     const Node replica_id =
@@ -158,7 +159,8 @@ util::Result<SealOutput> seal_sector(const SealInputs& in, const SealOptions& op
             for (size_t v = begin; v < end; ++v) {
                 auto key = Fr::from_bytes_le(
                     std::span<const uint8_t, 32>(labels.label(info.layers, v), 32));
-                auto d = Fr::from_bytes_le(std::span<const uint8_t, 32>(data.data() + 32 * v, 32));
+                auto d =
+                    Fr::from_bytes_le(std::span<const uint8_t, 32>(tree_d.node(0, v).data(), 32));
                 if (!key.ok() || !d.ok()) {
                     failed = true;
                     return;
