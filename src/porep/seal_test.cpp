@@ -237,6 +237,40 @@ TEST(Seal, TamperingIsNamed) {
     }
 }
 
+TEST(Seal, WrongColumnsAndValuesAreNamed) {
+    const SealCommitPhase1Output& good = sealed_2k().c1;
+    {
+        auto c1 = good;  // two parents' column proofs swapped (each is valid on its own)
+        auto& exp = c1.vanilla_proofs[0][1].replica_column_proofs.exp_parents;
+        ASSERT_NE(exp[0].column.index, exp[1].column.index);  // true for this sector
+        std::swap(exp[0], exp[1]);
+        const std::string m = verify_c1(c1).message();
+        EXPECT_EQ(m.rfind("partition 0 challenge 1: exp_parents[0]: column index ", 0), 0u) << m;
+    }
+    {
+        auto c1 = good;  // a non-canonical label (>= r)
+        c1.vanilla_proofs[0][0].replica_column_proofs.c_x.column.rows[0].fill(0xff);
+        EXPECT_EQ(verify_c1(c1).message(),
+                  "partition 0 challenge 0: c_x: column row 0 is not a canonical field element");
+    }
+    {
+        auto c1 = good;  // a data leaf changed: the comm_d path no longer leads to comm_d
+        c1.vanilla_proofs[0][0].comm_d_proofs.leaf[0] ^= 1;
+        EXPECT_EQ(verify_c1(c1).message(),
+                  "partition 0 challenge 0: comm_d_proofs: path does not lead to its root");
+    }
+    {
+        auto c1 = good;  // a wrong registered proof of the same size: other graph, other porep_id
+        c1.registered_proof = RegisteredSealProof::kStackedDrg2KiBV1;
+        EXPECT_FALSE(verify_c1(c1).ok());
+    }
+    {
+        auto c1 = good;  // a missing challenge is a shape error from validate_c1
+        c1.vanilla_proofs[0].pop_back();
+        EXPECT_FALSE(verify_c1(c1).ok());
+    }
+}
+
 TEST(Seal, ZeroSectorHasThePublishedCommD) {
     SealInputs in = inputs_2k(1);
     std::fill(in.unsealed.begin(), in.unsealed.end(), 0);
