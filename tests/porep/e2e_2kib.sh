@@ -13,6 +13,10 @@ DIR=$2
 KEYS=$3
 ORACLE="$(cd "$(dirname "${BASH_SOURCE[0]}")/../oracle" && pwd)"
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+if [ ! -d "$ORACLE/node_modules/@noble/curves" ]; then
+    echo "e2e_2kib: @noble/curves is not installed; run 'npm ci' in $ORACLE (./scripts/test does)" >&2
+    exit 1
+fi
 rm -rf "$DIR"
 mkdir -p "$DIR" "$KEYS"
 failures=0
