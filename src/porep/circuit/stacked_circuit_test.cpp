@@ -100,8 +100,10 @@ TEST(StackedCircuit, FiveHundredTwelveMiB) {
     EXPECT_EQ(got.aux, 4'420'837u);
 }
 
-// rust-fil-proofs#1325: 32 GiB "constraints: 130278541, public inputs: 328". Slow (minutes).
-TEST(StackedCircuit, DISABLED_ThirtyTwoGiB) {
+// rust-fil-proofs#1325: 32 GiB "constraints: 130278541, public inputs: 328" — the one
+// published count of a production circuit. About 25 s in the counter (one core), so it runs
+// in ./scripts/test; 64 GiB (same structure plus one top level) stays a manual test.
+TEST(StackedCircuit, ThirtyTwoGiB) {
     Counts got = count(StackedCircuitParams::for_proof(
         seal_proof_info(RegisteredSealProof::kStackedDrg32GiBV1_1)));
     EXPECT_EQ(got.constraints, 130'278'541u);
