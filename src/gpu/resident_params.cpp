@@ -1,0 +1,373 @@
+// ResidentParams::load: map, inspect, decode the verifying key, then each section chunk by chunk
+// into device memory (double-buffered pinned staging, async copies) or mapped pinned host
+// memory. See resident_params.hpp.
+#include "gpu/resident_params.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <limits>
+#include <mutex>
+#include <span>
+#include <type_traits>
+#include <utility>
+
+#include "gpu/cuda_status.hpp"
+#include "gpu/pinned_pool.hpp"
+#include "util/mapped_file.hpp"
+
+namespace cuzk::gpu {
+namespace {
+
+using groth16::Section;
+using util::Result;
+using util::Status;
+
+static_assert(sizeof(ec::G1Affine) == 96 && sizeof(ec::G2Affine) == 192,
+              "resident sections are arrays of the 96/192-byte affine layout");
+
+constexpr Section kResidentSections[] = {Section::kH, Section::kL, Section::kA, Section::kBG1,
+                                         Section::kBG2};
+constexpr size_t kSectionAlign = 256;
+
+double ms_since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+}
+
+uint64_t resident_point_bytes(Section s) {
+    return s == Section::kBG2 ? sizeof(ec::G2Affine) : sizeof(ec::G1Affine);
+}
+
+// "<path>: <message>", keeping the code.
+Status with_path(const std::string& path, const Status& st) {
+    std::string msg = path;
+    msg += ": ";
+    msg += st.message();
+    return Status(st.code(), std::move(msg));
+}
+
+Result<ec::G1Affine> decode_point(std::span<const uint8_t> b, ec::SubgroupCheck c, ec::G1Affine*) {
+    return ec::g1_decode(b, c);
+}
+Result<ec::G2Affine> decode_point(std::span<const uint8_t> b, ec::SubgroupCheck c, ec::G2Affine*) {
+    return ec::g2_decode(b, c);
+}
+
+// Decodes points [first, first + out.size()) of section `info` of a .params file into out, in
+// parallel; the rules of groth16::decode_section (identity rejected in counted sections), and
+// the same message with the point's index in the whole section; the lowest bad index wins.
+template <class P>
+Status decode_chunk(std::span<const uint8_t> file, const groth16::SectionInfo& info,
+                    uint64_t first, std::span<P> out, ec::SubgroupCheck check,
+                    util::ThreadPool& pool) {
+    constexpr size_t kStride = std::is_same_v<P, ec::G1Affine> ? 96 : 192;
+    if (groth16::section_point_bytes(info.section) != kStride ||
+        first + out.size() > info.count || info.end() > file.size()) {
+        return util::internal_error("decode_chunk: chunk outside its section");
+    }
+    const uint8_t* base = file.data() + info.offset + first * kStride;
+    std::atomic<size_t> first_bad{std::numeric_limits<size_t>::max()};
+    std::mutex mutex;
+    Status bad;
+    pool.parallel_ranges(
+        out.size(),
+        [&](size_t begin, size_t end) {
+            for (size_t i = begin; i < end; ++i) {
+                if (i > first_bad.load(std::memory_order_relaxed)) return;
+                auto p = decode_point(std::span<const uint8_t>(base + i * kStride, kStride), check,
+                                      static_cast<P*>(nullptr));
+                Status st = p.status();
+                if (st.ok()) {
+                    if (!p->is_identity()) {
+                        out[i] = *p;
+                        continue;
+                    }
+                    st = util::invalid_argument("point at infinity (not allowed here)");
+                }
+                std::lock_guard lock(mutex);
+                if (i < first_bad.load(std::memory_order_relaxed)) {
+                    first_bad.store(i, std::memory_order_relaxed);
+                    std::string msg = "params: section ";
+                    msg += groth16::section_name(info.section);
+                    msg += ", point ";
+                    msg += std::to_string(first + i);
+                    msg += ": ";
+                    msg += st.message();
+                    bad = Status(st.code(), std::move(msg));
+                }
+                return;
+            }
+        },
+        4);
+    return bad;
+}
+
+// The verifying key at the start of a .params file: parsed as the .vk it is a prefix of, with
+// the messages naming the params file kind.
+Result<groth16::VerifyingKey> decode_vk_prefix(std::span<const uint8_t> file,
+                                               const groth16::FileLayout& layout,
+                                               const groth16::ReadOptions& opts) {
+    const groth16::SectionInfo* ic = layout.find(Section::kIc);
+    if (ic == nullptr) return util::internal_error("params layout without an ic section");
+    auto vk = groth16::parse_vk(file.first(ic->end()), opts);
+    if (vk.ok()) return vk;
+    std::string msg = vk.status().message();
+    if (msg.rfind("vk: ", 0) == 0) msg.replace(0, 4, "params: ");
+    return Status(vk.status().code(), std::move(msg));
+}
+
+// RAII stream + two events; the destructor waits for the stream so staging buffers are never
+// released while a copy still reads them.
+struct UploadStream {
+    cudaStream_t stream = nullptr;
+    cudaEvent_t done[2] = {nullptr, nullptr};
+
+    Status create() {
+        CUZK_CUDA_RETURN_IF_ERROR(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+        for (auto& e : done)
+            CUZK_CUDA_RETURN_IF_ERROR(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+        return Status();
+    }
+    ~UploadStream() {
+        if (stream != nullptr) (void)cudaStreamSynchronize(stream);
+        for (auto& e : done)
+            if (e != nullptr) (void)cudaEventDestroy(e);
+        if (stream != nullptr) (void)cudaStreamDestroy(stream);
+    }
+};
+
+}  // namespace
+
+const char* placement_name(Placement p) {
+    switch (p) {
+        case Placement::kAuto:
+            return "auto";
+        case Placement::kDevice:
+            return "device";
+        case Placement::kPinnedHost:
+            return "pinned-host";
+    }
+    return "?";
+}
+
+uint64_t params_resident_bytes(const groth16::FileLayout& layout) {
+    uint64_t total = 0;
+    for (Section s : kResidentSections) {
+        const groth16::SectionInfo* info = layout.find(s);
+        if (info != nullptr) total += uint64_t{info->count} * resident_point_bytes(s);
+    }
+    return total;
+}
+
+// Per section: device memory or mapped pinned host memory.
+struct ResidentParams::Storage {
+    DeviceBuffer device[5];
+    PinnedBuffer host[5];
+};
+
+ResidentParams::ResidentParams() = default;
+ResidentParams::~ResidentParams() = default;
+ResidentParams::ResidentParams(ResidentParams&&) noexcept = default;
+ResidentParams& ResidentParams::operator=(ResidentParams&&) noexcept = default;
+
+DeviceSpan<ec::G1Affine> ResidentParams::g1_section(Section s) const {
+    switch (s) {
+        case Section::kH:
+            return h();
+        case Section::kL:
+            return l();
+        case Section::kA:
+            return a();
+        case Section::kBG1:
+            return b_g1();
+        default:
+            return {};
+    }
+}
+
+namespace {
+
+template <class P>
+Result<std::vector<P>> download_span(DeviceSpan<P> span) {
+    std::vector<P> out(span.size);
+    if (span.size == 0) return out;
+    CUZK_CUDA_RETURN_IF_ERROR(
+        cudaMemcpy(out.data(), span.data, span.size_bytes(), cudaMemcpyDefault));
+    return out;
+}
+
+}  // namespace
+
+Result<std::vector<ec::G1Affine>> ResidentParams::download_g1(Section s) const {
+    if (s == Section::kIc || s == Section::kBG2)
+        return util::invalid_argument("download_g1: not a resident G1 section");
+    return download_span(g1_section(s));
+}
+
+Result<std::vector<ec::G2Affine>> ResidentParams::download_b_g2() const {
+    return download_span(b_g2_);
+}
+
+Result<ResidentParams> ResidentParams::load(const std::string& path,
+                                            const ResidentLoadOptions& options,
+                                            ResidentLoadTimings* timings) {
+    using Clock = std::chrono::steady_clock;
+    const auto t_start = Clock::now();
+    ResidentLoadTimings t;
+    util::ThreadPool& pool = options.pool != nullptr ? *options.pool : util::ThreadPool::global();
+    PinnedPool& staging_pool = options.staging != nullptr ? *options.staging : PinnedPool::global();
+
+    auto t_step = Clock::now();
+    CUZK_ASSIGN_OR_RETURN(util::MappedFile file, util::MappedFile::open(path));
+    const std::span<const uint8_t> bytes = file.bytes();
+    auto layout = groth16::inspect_params(bytes);
+    if (!layout.ok()) return with_path(path, layout.status());
+    t.map_ms = ms_since(t_step);
+    t.file_bytes = bytes.size();
+
+    ResidentParams out;
+    out.path_ = path;
+    out.resident_bytes_ = params_resident_bytes(*layout);
+    t.resident_bytes = out.resident_bytes_;
+
+    t_step = Clock::now();
+    groth16::ReadOptions read_options;
+    read_options.subgroup_check = options.subgroup_check;
+    read_options.pool = &pool;
+    auto vk = decode_vk_prefix(bytes, *layout, read_options);
+    if (!vk.ok()) return with_path(path, vk.status());
+    out.vk_ = std::move(*vk);
+    t.vk_ms = ms_since(t_step);
+
+    // Placement.
+    t_step = Clock::now();
+    Placement placement = options.placement;
+    if (placement == Placement::kAuto) {
+        size_t free_bytes = 0, total_bytes = 0;
+        Status st = cuda_status(cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo");
+        if (!st.ok()) return with_path(path, st);
+        placement = out.resident_bytes_ + options.device_margin_bytes <= free_bytes
+                        ? Placement::kDevice
+                        : Placement::kPinnedHost;
+    }
+    out.placement_ = placement;
+    t.placement = placement;
+    out.storage_ = std::make_unique<Storage>();
+    for (size_t k = 0; k < 5; ++k) {
+        const Section s = kResidentSections[k];
+        const uint64_t n = layout->find(s)->count;
+        const uint64_t section_bytes = n * resident_point_bytes(s);
+        void* ptr = nullptr;
+        if (n > 0 && placement == Placement::kDevice) {
+            auto buffer = DeviceBuffer::allocate(section_bytes);
+            if (!buffer.ok()) return with_path(path, buffer.status());
+            out.storage_->device[k] = std::move(*buffer);
+            ptr = out.storage_->device[k].data();
+        } else if (n > 0) {
+            auto buffer = PinnedBuffer::allocate(section_bytes, /*mapped=*/true);
+            if (!buffer.ok()) return with_path(path, buffer.status());
+            auto device = buffer->device_pointer();
+            if (!device.ok()) return with_path(path, device.status());
+            out.storage_->host[k] = std::move(*buffer);
+            ptr = *device;
+        }
+        if (s == Section::kBG2) {
+            out.b_g2_ = {static_cast<const ec::G2Affine*>(ptr), n};
+        } else {
+            out.g1_[k] = {static_cast<const ec::G1Affine*>(ptr), n};
+        }
+    }
+
+    // Staging (device placement only): two halves of one pooled pinned buffer.
+    const size_t chunk_bytes =
+        (std::max<size_t>(options.staging_chunk_bytes, sizeof(ec::G2Affine)) + kSectionAlign - 1) /
+        kSectionAlign * kSectionAlign;
+    PinnedPool::Lease staging;
+    UploadStream upload;
+    if (placement == Placement::kDevice) {
+        auto lease = staging_pool.acquire(2 * chunk_bytes);
+        if (!lease.ok()) return with_path(path, lease.status());
+        staging = std::move(*lease);
+        Status st = upload.create();
+        if (!st.ok()) return with_path(path, st);
+    }
+    t.allocate_ms = ms_since(t_step);
+
+    LoadProgress progress;
+    progress.bytes_total = out.resident_bytes_;
+    unsigned next_half = 0;
+    auto load_section = [&](const groth16::SectionInfo& info, auto* dst) -> Status {
+        using P = std::remove_const_t<std::remove_pointer_t<decltype(dst)>>;
+        P* target = const_cast<P*>(dst);
+        progress.section = info.section;
+        progress.section_points = info.count;
+        progress.section_points_done = 0;
+        const uint64_t per_chunk = chunk_bytes / sizeof(P);
+        for (uint64_t first = 0; first < info.count; first += per_chunk) {
+            const uint64_t n = std::min<uint64_t>(per_chunk, info.count - first);
+            if (placement == Placement::kDevice) {
+                const unsigned half = next_half;
+                next_half ^= 1;
+                auto t_wait = Clock::now();
+                // The copy that last read this half must be done before it is overwritten.
+                CUZK_CUDA_RETURN_IF_ERROR(cudaEventSynchronize(upload.done[half]));
+                t.wait_ms += ms_since(t_wait);
+                P* stage = reinterpret_cast<P*>(staging.data() + half * chunk_bytes);
+                auto t_decode = Clock::now();
+                CUZK_RETURN_IF_ERROR(decode_chunk(bytes, info, first, std::span<P>(stage, n),
+                                                  options.subgroup_check, pool));
+                t.decode_ms += ms_since(t_decode);
+                CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(target + first, stage, n * sizeof(P),
+                                                          cudaMemcpyHostToDevice, upload.stream));
+                CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(upload.done[half], upload.stream));
+            } else {
+                // Mapped pinned memory: the host address is the buffer itself.
+                auto t_decode = Clock::now();
+                CUZK_RETURN_IF_ERROR(decode_chunk(bytes, info, first,
+                                                  std::span<P>(target + first, n),
+                                                  options.subgroup_check, pool));
+                t.decode_ms += ms_since(t_decode);
+            }
+            progress.section_points_done = first + n;
+            progress.bytes_done += n * sizeof(P);
+            if (options.progress) options.progress(progress);
+        }
+        return Status();
+    };
+    for (size_t k = 0; k < 5; ++k) {
+        const Section s = kResidentSections[k];
+        const groth16::SectionInfo& info = *layout->find(s);
+        Status st;
+        if (s == Section::kBG2) {
+            // Host addresses for the pinned placement (the device pointer may differ without
+            // unified addressing); device addresses for the device placement.
+            const ec::G2Affine* dst = placement == Placement::kDevice
+                                          ? out.b_g2_.data
+                                          : static_cast<const ec::G2Affine*>(
+                                                out.storage_->host[k].data());
+            st = load_section(info, dst);
+        } else {
+            const ec::G1Affine* dst = placement == Placement::kDevice
+                                          ? out.g1_[k].data
+                                          : static_cast<const ec::G1Affine*>(
+                                                out.storage_->host[k].data());
+            st = load_section(info, dst);
+        }
+        if (!st.ok()) return with_path(path, st);
+    }
+    if (placement == Placement::kDevice) {
+        auto t_wait = Clock::now();
+        Status st = cuda_status(cudaStreamSynchronize(upload.stream), "cudaStreamSynchronize");
+        if (!st.ok()) return with_path(path, st);
+        t.wait_ms += ms_since(t_wait);
+    }
+    t.total_ms = ms_since(t_start);
+    t.gb_per_s = t.total_ms > 0 ? static_cast<double>(t.file_bytes) / (t.total_ms * 1e6) : 0;
+    if (timings != nullptr) *timings = t;
+    return out;
+}
+
+}  // namespace cuzk::gpu
