@@ -1,26 +1,51 @@
-// BLS12-381 G1 for device code: the curve type that instantiates the shared point formulas of
-// ec/point.hpp (Affine, Jacobian, Xyzz) with the device base field.
+// BLS12-381 G1 and G2 for device code: the curve types that instantiate the shared point
+// formulas of ec/point.hpp (Affine, Jacobian, Xyzz) with the device base field.
 //
-//   G1: E(Fp): y² = x³ + 4.
+//   G1: E(Fp):   y² = x³ + 4.
+//   G2: E'(Fp2): y² = x³ + 4(1 + u)   (Fp2 = Fp[u]/(u² + 1), the M-type twist of ec/curves.hpp).
 //
-// Layout matches the host ec::G1Affine / ec::G1Xyzz (the coordinates are DeviceFp, which matches
-// ff::Fp), so host point buffers go to the device as they are; ff_kernels.cpp static_asserts it,
-// together with b() equalling the host curve's constant.
+// DeviceFp2 is the host's Fp2 template (ff/fp2_ext.hpp, formulas CUZK_HD) over DeviceFp: c0, c1
+// as two consecutive DeviceFp, exactly ff::Fp2's layout (96 bytes). Only the ring operations
+// (+, −, ·, square, dbl, conjugate, mul_by_nonresidue, ==, is_zero) are usable in device code;
+// inverse/pow/norm need Field::inverse, which DeviceField does not have.
+//
+// Layout matches the host ec::G1Affine / G1Xyzz / G2Affine / G2Xyzz (the coordinates are
+// DeviceFp / DeviceFp2, which match ff::Fp / ff::Fp2), so host point buffers go to the device as
+// they are. ff_kernels.cpp (G1) and msm.cpp (G2) static_assert it, together with b() equalling
+// the host curve's constant; device_field_test.cpp checks the formulas against the host's.
 #pragma once
 
 #include "ec/point.hpp"
+#include "ff/fp2_ext.hpp"
 #include "gpu/device_field.cuh"
 #include "util/hd.hpp"
 
 namespace cuzk::gpu {
+
+using DeviceFp2 = ff::Fp2T<DeviceFp>;
 
 struct DeviceG1Curve {
     using Field = DeviceFp;
     static constexpr CUZK_HD Field b() { return Field::constant_u64<4>(); }
 };
 
+// b = 4(1 + u) = 4 + 4u.
+struct DeviceG2Curve {
+    using Field = DeviceFp2;
+    static constexpr CUZK_HD Field b() {
+        return {DeviceFp::constant_u64<4>(), DeviceFp::constant_u64<4>()};
+    }
+};
+
 using DeviceG1Affine = ec::Affine<DeviceG1Curve>;
 using DeviceG1Jacobian = ec::Jacobian<DeviceG1Curve>;
 using DeviceG1Xyzz = ec::Xyzz<DeviceG1Curve>;
+using DeviceG2Affine = ec::Affine<DeviceG2Curve>;
+using DeviceG2Jacobian = ec::Jacobian<DeviceG2Curve>;
+using DeviceG2Xyzz = ec::Xyzz<DeviceG2Curve>;
+
+static_assert(sizeof(DeviceFp2) == 2 * sizeof(DeviceFp));
+static_assert(sizeof(DeviceG2Affine) == 2 * sizeof(DeviceFp2));
+static_assert(sizeof(DeviceG2Xyzz) == 4 * sizeof(DeviceFp2));
 
 }  // namespace cuzk::gpu

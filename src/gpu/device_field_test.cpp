@@ -1,15 +1,18 @@
-// The device field and curve compiled as host C++ (no GPU needed): DeviceField<P> must agree
-// bit for bit with ff::Field<P>, DeviceWords with the reference multiplier, and the shared point
-// formulas instantiated with DeviceG1Curve with the host G1. This checks everything of the
+// The device field and curves compiled as host C++ (no GPU needed): DeviceField<P> must agree
+// bit for bit with ff::Field<P>, DeviceWords with the reference multiplier, DeviceFp2 with
+// ff::Fp2, and the shared point formulas instantiated with DeviceG1Curve / DeviceG2Curve with the
+// host G1 / G2. This checks everything of the
 // device path except the device multiply instruction itself (checked by ff_kernels_test).
 #include <gtest/gtest.h>
 
 #include <bit>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "ec/curves.hpp"
 #include "ff/fp.hpp"
+#include "ff/fp2.hpp"
 #include "ff/fr.hpp"
 #include "gpu/device_curve.cuh"
 #include "gpu/device_field.cuh"
@@ -138,6 +141,156 @@ TEST(DeviceG1Test, XyzzFormulasMatchHost) {
             << "add, i = " << i;
         ASSERT_TRUE(same_repr(to_host(DeviceG1Xyzz::dbl_affine(dq)), ec::G1Xyzz::dbl_affine(q)))
             << "dbl_affine, i = " << i;
+    }
+}
+
+
+// ---- G2 ----------------------------------------------------------------------------------------
+
+template <class Host, class Device>
+constexpr bool same_layout() {
+    return sizeof(Host) == sizeof(Device) && alignof(Host) == alignof(Device) &&
+           std::is_trivially_copyable_v<Host> && std::is_trivially_copyable_v<Device> &&
+           std::is_standard_layout_v<Host> && std::is_standard_layout_v<Device>;
+}
+static_assert(same_layout<ff::Fp2, DeviceFp2>());
+static_assert(same_layout<ec::G2Affine, DeviceG2Affine>());
+static_assert(same_layout<ec::G2Xyzz, DeviceG2Xyzz>());
+static_assert(same_layout<ec::G2Jacobian, DeviceG2Jacobian>());
+
+DeviceFp2 to_device(const ff::Fp2& a) { return std::bit_cast<DeviceFp2>(a); }
+ff::Fp2 to_host(const DeviceFp2& a) { return std::bit_cast<ff::Fp2>(a); }
+DeviceG2Xyzz to_device(const ec::G2Xyzz& p) { return std::bit_cast<DeviceG2Xyzz>(p); }
+DeviceG2Affine to_device(const ec::G2Affine& p) { return std::bit_cast<DeviceG2Affine>(p); }
+ec::G2Xyzz to_host(const DeviceG2Xyzz& p) { return std::bit_cast<ec::G2Xyzz>(p); }
+ec::G2Affine to_host(const DeviceG2Affine& p) { return std::bit_cast<ec::G2Affine>(p); }
+ec::G2Jacobian to_host(const DeviceG2Jacobian& p) { return std::bit_cast<ec::G2Jacobian>(p); }
+bool same_repr(const ec::G2Xyzz& a, const ec::G2Xyzz& b) {
+    return a.X == b.X && a.Y == b.Y && a.ZZ == b.ZZ && a.ZZZ == b.ZZZ;
+}
+bool same_repr(const ec::G2Jacobian& a, const ec::G2Jacobian& b) {
+    return a.X == b.X && a.Y == b.Y && a.Z == b.Z;
+}
+
+ff::Fp2 random_fp2(util::TestRng& rng) { return {ff::Fp::random(rng), ff::Fp::random(rng)}; }
+
+TEST(DeviceFp2Test, ArithmeticMatchesHost) {
+    util::TestRng rng(15);
+    const std::vector<ff::Fp> edges = testing::field_edge_values<ff::Fp>();
+    std::vector<ff::Fp2> values;
+    for (const ff::Fp& x : edges)
+        for (const ff::Fp& y : edges) values.push_back({x, y});
+    for (int i = 0; i < 200; ++i) values.push_back(random_fp2(rng));
+    for (size_t i = 0; i < values.size(); ++i) {
+        const ff::Fp2& a = values[i];
+        const ff::Fp2& b = values[(i * 7 + 3) % values.size()];
+        const DeviceFp2 da = to_device(a), db = to_device(b);
+        ASSERT_EQ(to_host(da * db), a * b) << "mul, i = " << i;
+        ASSERT_EQ(to_host(da + db), a + b) << "add, i = " << i;
+        ASSERT_EQ(to_host(da - db), a - b) << "sub, i = " << i;
+        ASSERT_EQ(to_host(-da), -a) << "neg, i = " << i;
+        ASSERT_EQ(to_host(da.square()), a.square()) << "square, i = " << i;
+        ASSERT_EQ(to_host(da.dbl()), a.dbl()) << "dbl, i = " << i;
+        ASSERT_EQ(to_host(da.mul_by_nonresidue()), a.mul_by_nonresidue()) << "·ξ, i = " << i;
+        ASSERT_EQ(to_host(da * db.c0), a * b.c0) << "mul by Fp, i = " << i;
+        ASSERT_EQ(da == db, a == b) << "==, i = " << i;
+        ASSERT_EQ(da.is_zero(), a.is_zero()) << "is_zero, i = " << i;
+    }
+    // u² = −1 computed by the device formulas, independently of the host's.
+    const DeviceFp2 u = {DeviceFp::zero(), DeviceFp::one()};
+    EXPECT_EQ(to_host(u * u), -ff::Fp2::one());
+    EXPECT_EQ(to_host(u.square()), -ff::Fp2::one());
+}
+
+// n points of G2: s + i·d for random multiples s, d of the generator.
+std::vector<ec::G2Affine> g2_random_points(util::TestRng& rng, size_t n) {
+    const ec::G2Jacobian g = ec::G2Jacobian::from_affine(ec::kG2Generator);
+    ec::G2Jacobian acc = ec::mul(g, ff::Fr::random(rng));
+    const ec::G2Jacobian step = ec::mul(g, ff::Fr::random(rng));
+    std::vector<ec::G2Jacobian> jac(n);
+    for (size_t i = 0; i < n; ++i) {
+        jac[i] = acc;
+        acc += step;
+    }
+    std::vector<ec::G2Affine> out(n);
+    ec::batch_to_affine(jac.data(), out.data(), n);
+    return out;
+}
+
+// The same point as `a` in XYZZ with a random representation (x·λ², y·λ³, λ², λ³), λ ≠ 0.
+ec::G2Xyzz random_xyzz_representation(const ec::G2Affine& a, util::TestRng& rng) {
+    if (a.is_identity()) return ec::G2Xyzz::identity();
+    ff::Fp2 lambda = random_fp2(rng);
+    while (lambda.is_zero()) lambda = random_fp2(rng);
+    const ff::Fp2 l2 = lambda.square();
+    const ff::Fp2 l3 = l2 * lambda;
+    return {a.x * l2, a.y * l3, l2, l3};
+}
+
+TEST(DeviceG2Test, CurveConstantAndMembership) {
+    EXPECT_EQ(to_host(DeviceG2Curve::b()), ec::G2Curve::b());
+    // b = 4(1 + u) from the host's own constants, not its curve type.
+    const ff::Fp2 four = {ff::Fp::from_u64(4), ff::Fp::zero()};
+    EXPECT_EQ(to_host(DeviceG2Curve::b()), ff::kXi * four);
+    EXPECT_TRUE(to_device(ec::kG2Generator).is_on_curve());
+    EXPECT_TRUE(DeviceG2Affine::identity().is_on_curve());
+    DeviceG2Affine off = to_device(ec::kG2Generator);
+    off.y.c1 = off.y.c1 + DeviceFp::one();
+    EXPECT_FALSE(off.is_on_curve());
+    util::TestRng rng(16);
+    for (const ec::G2Affine& p : g2_random_points(rng, 20)) {
+        EXPECT_TRUE(to_device(p).is_on_curve());
+        EXPECT_EQ(to_host(-to_device(p)), -p);
+    }
+}
+
+TEST(DeviceG2Test, FormulasMatchHost) {
+    util::TestRng rng(17);
+    const size_t n = 200;
+    const std::vector<ec::G2Affine> pts = g2_random_points(rng, 2 * n + 2);
+    const ec::G2Affine u = pts[0], v = pts[1], gen = ec::kG2Generator, o = ec::G2Affine::identity();
+    std::vector<std::pair<ec::G2Xyzz, ec::G2Affine>> ops = {
+        {ec::G2Xyzz::identity(), o},
+        {ec::G2Xyzz::identity(), u},
+        {ec::G2Xyzz::from_affine(u), o},
+        {random_xyzz_representation(u, rng), o},
+        {ec::G2Xyzz::from_affine(u), u},
+        {random_xyzz_representation(u, rng), u},
+        {ec::G2Xyzz::from_affine(u), -u},
+        {random_xyzz_representation(u, rng), -u},
+        {ec::G2Xyzz::from_affine(gen), gen},
+        {random_xyzz_representation(gen, rng), -gen},
+        {random_xyzz_representation(u, rng), v}};
+    for (size_t i = 0; i < n; ++i) {
+        const ec::G2Affine a = pts[2 + 2 * i], b = pts[3 + 2 * i];
+        switch (rng.uniform(8)) {
+            case 0: ops.push_back({random_xyzz_representation(a, rng), a}); break;
+            case 1: ops.push_back({random_xyzz_representation(a, rng), -a}); break;
+            default: ops.push_back({random_xyzz_representation(a, rng), b}); break;
+        }
+    }
+    for (size_t i = 0; i < ops.size(); ++i) {
+        const auto& [p, q] = ops[i];
+        const DeviceG2Xyzz dp = to_device(p);
+        const DeviceG2Affine dq = to_device(q);
+        ASSERT_TRUE(same_repr(to_host(dp.add_mixed(dq)), p.add_mixed(q))) << "add_mixed, i = " << i;
+        ASSERT_TRUE(same_repr(to_host(dp.dbl()), p.dbl())) << "dbl, i = " << i;
+        const ec::G2Xyzz q_xyzz = ec::G2Xyzz::from_affine(q);
+        ASSERT_TRUE(same_repr(to_host(dp + DeviceG2Xyzz::from_affine(dq)), p + q_xyzz))
+            << "add, i = " << i;
+        ASSERT_TRUE(same_repr(to_host(DeviceG2Xyzz::dbl_affine(dq)), ec::G2Xyzz::dbl_affine(q)))
+            << "dbl_affine, i = " << i;
+        ASSERT_TRUE(same_repr(to_host(dp.to_jacobian()), p.to_jacobian())) << "to_jacobian, i = " << i;
+        // Batch-affine steps (used by batch addition): the denominator and the sum from its inverse.
+        const ec::G2Affine a = pts[2 + (i % (2 * n))];
+        if (q.is_identity() || a.is_identity()) continue;
+        const ff::Fp2 den = ec::affine_add_denominator(a, q);
+        ASSERT_EQ(to_host(ec::affine_add_denominator(to_device(a), dq)), den) << "den, i = " << i;
+        if (den.is_zero()) continue;
+        const ff::Fp2 inv = den.inverse();
+        ASSERT_EQ(to_host(ec::affine_add_with_inverse(to_device(a), dq, to_device(inv))),
+                  ec::affine_add_with_inverse(a, q, inv))
+            << "affine add, i = " << i;
     }
 }
 
