@@ -58,6 +58,7 @@ struct NttDomain::Tables {
     const DeviceFr* roots = nullptr;                 // the passes' 2^kmax-th roots (ntt_launch.hpp)
     const DeviceFr* roots_inv = nullptr;
     Fr size_inv;
+    Fr z_inv;  // (g^m − 1)⁻¹
 };
 
 NttDomain::NttDomain(unsigned log_size) : log_size_(log_size) {}
@@ -111,6 +112,7 @@ util::Result<std::unique_ptr<NttDomain>> NttDomain::create(unsigned log_size) {
     tables->roots = base + offset;
     tables->roots_inv = base + offset + small;
     tables->size_inv = d.size_inv();
+    tables->z_inv = d.z_on_coset_inverse();
     std::unique_ptr<NttDomain> out(new NttDomain(log_size));
     out->tables_ = std::move(tables);
     return out;
@@ -164,6 +166,23 @@ util::Status NttDomain::coset_inverse(Fr* data, CUstream_st* stream,
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scale_by_powers(
         as_device(data), size(), to_device(tables_->size_inv), tables_->g_inv, options.ptx_mul,
         stream));
+    return util::Status();
+}
+
+util::Status NttDomain::inverse_then_coset_forward(Fr* data, CUstream_st* stream,
+                                                   const NttOptions& options) const {
+    CUZK_RETURN_IF_ERROR(transform(data, stream, true, options));
+    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scale_by_powers(
+        as_device(data), size(), to_device(tables_->size_inv), tables_->g, options.ptx_mul,
+        stream));
+    return transform(data, stream, false, options);
+}
+
+util::Status NttDomain::quotient_on_coset(Fr* a, const Fr* b, const Fr* c,
+                                          CUstream_st* stream) const {
+    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_quotient(
+        as_device(a), reinterpret_cast<const DeviceFr*>(b), reinterpret_cast<const DeviceFr*>(c),
+        size(), to_device(tables_->z_inv), stream));
     return util::Status();
 }
 

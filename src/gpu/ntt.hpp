@@ -65,6 +65,15 @@ class NttDomain {
     util::Status coset_inverse(ff::Fr* data, CUstream_st* stream,
                                const NttOptions& options = {}) const;
 
+    // The H step's fused pieces (gpu/h_poly.hpp): the inverse transform followed by
+    // coefficient i ×= g^i/m (iNTT then the coset shift, one scaling pass) and then the
+    // forward transform — i.e. inverse then coset_forward, with one pass less.
+    util::Status inverse_then_coset_forward(ff::Fr* data, CUstream_st* stream,
+                                            const NttOptions& options = {}) const;
+    // a[i] ← (a[i]·b[i] − c[i])·(g^m − 1)⁻¹ for i < m (divide_by_z_on_coset of a·b − c).
+    util::Status quotient_on_coset(ff::Fr* a, const ff::Fr* b, const ff::Fr* c,
+                                   CUstream_st* stream) const;
+
    private:
     struct Tables;
     explicit NttDomain(unsigned log_size);

@@ -132,6 +132,13 @@ __global__ void scale_by_powers_kernel(DeviceFr* data, size_t n, DeviceFr c, Pow
     }
 }
 
+__global__ void quotient_kernel(DeviceFr* a, const DeviceFr* b, const DeviceFr* c, size_t n,
+                                DeviceFr z_inv) {
+    const size_t stride = size_t{gridDim.x} * blockDim.x;
+    for (size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride)
+        a[i] = (a[i] * b[i] - c[i]) * z_inv;
+}
+
 constexpr unsigned kBlock = 256;
 
 unsigned grid_for(size_t n) {
@@ -166,6 +173,13 @@ cudaError_t launch_scale_by_powers(DeviceFr* data, size_t n, DeviceFr c, PowerTa
     if (n == 0) return cudaSuccess;
     auto kernel = ptx ? scale_by_powers_kernel<true> : scale_by_powers_kernel<false>;
     kernel<<<grid_for(n), kBlock, 0, stream>>>(data, n, c, powers);
+    return cudaGetLastError();
+}
+
+cudaError_t launch_quotient(DeviceFr* a, const DeviceFr* b, const DeviceFr* c, size_t n,
+                            DeviceFr z_inv, cudaStream_t stream) {
+    if (n == 0) return cudaSuccess;
+    quotient_kernel<<<grid_for(n), kBlock, 0, stream>>>(a, b, c, n, z_inv);
     return cudaGetLastError();
 }
 

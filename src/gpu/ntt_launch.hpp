@@ -41,4 +41,8 @@ cudaError_t launch_bit_reverse(DeviceFr* data, unsigned log_n, cudaStream_t stre
 cudaError_t launch_scale_by_powers(DeviceFr* data, size_t n, DeviceFr c, PowerTable powers,
                                    bool ptx, cudaStream_t stream);
 
+// a[i] ← (a[i]·b[i] − c[i])·z_inv for i < n.
+cudaError_t launch_quotient(DeviceFr* a, const DeviceFr* b, const DeviceFr* c, size_t n,
+                            DeviceFr z_inv, cudaStream_t stream);
+
 }  // namespace cuzk::gpu::detail

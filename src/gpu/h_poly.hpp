@@ -1,0 +1,40 @@
+// The quotient polynomial H of the Groth16 prover on the GPU — bellperson's execute_fft
+// (spec/porep-c2-circuit.md §4.2; the CPU reference is groth16::compute_h_scalars, which this
+// must equal bit for bit):
+//   a, b, c ← zero-padded to m; each: iNTT (×1/m) then coset NTT (coefficient i ×= g^i);
+//   a ← (a·b − c)·(g^m − 1)⁻¹ pointwise;  a ← inverse coset NTT;  H = a[0 .. m−2].
+// Fusions (each saves a pass over the vector): the iNTT's 1/m and the coset shift g^i are one
+// scaling (coefficient i ×= g^i/m between the two transforms); the pointwise step is one
+// kernel. Host C++ header (no CUDA types).
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "ff/fr.hpp"
+#include "gpu/ntt.hpp"
+#include "util/status.hpp"
+
+struct CUstream_st;
+
+namespace cuzk::gpu {
+
+struct HTimings {
+    double upload = 0, ntt = 0, download = 0, total = 0;  // ms
+};
+
+// In place on device vectors a, b, c of m = domain.size() Fr each (zero-padded by the caller):
+// afterwards a[0 .. m−2] holds H (a[m−1] is the top coefficient, zero for a satisfied witness);
+// b and c are clobbered. Enqueued on `stream`.
+util::Status compute_h_device(const NttDomain& domain, ff::Fr* a, ff::Fr* b, ff::Fr* c,
+                              CUstream_st* stream, const NttOptions& options = {});
+
+// Host convenience: a, b, c (equal lengths n ≥ 1, padded here to the domain of n) in, the m − 1
+// H scalars out. Synchronous.
+util::Result<std::vector<ff::Fr>> compute_h(std::span<const ff::Fr> a, std::span<const ff::Fr> b,
+                                            std::span<const ff::Fr> c,
+                                            const NttOptions& options = {},
+                                            HTimings* timings = nullptr);
+
+}  // namespace cuzk::gpu

@@ -1,0 +1,72 @@
+// GPU H computation against the CPU prover's (groth16::compute_h_scalars): random a, b, c of
+// power-of-two and other lengths (zero-padded), a satisfied-witness shape (c = a·b, so the top
+// coefficient is zero), both NTT algorithms. Bit-identical results required. Skips itself
+// without a usable CUDA device.
+#include "gpu/h_poly.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "gpu/device.hpp"
+#include "groth16/prover.hpp"
+#include "util/rng.hpp"
+
+namespace cuzk::gpu {
+namespace {
+
+using ff::Fr;
+
+class GpuHTest : public ::testing::Test {
+   protected:
+    void SetUp() override {
+        if (device_count() == 0)
+            GTEST_SKIP() << "no usable CUDA device (" << check_device_available().to_string()
+                         << "); GPU H test skipped";
+    }
+};
+
+std::vector<Fr> random_vector(util::TestRng& rng, size_t n) {
+    std::vector<Fr> v(n);
+    for (Fr& x : v) x = Fr::random(rng);
+    return v;
+}
+
+void expect_same(const std::vector<Fr>& a, const std::vector<Fr>& b, const std::vector<Fr>& c,
+                 NttAlgorithm alg) {
+    auto want = groth16::compute_h_scalars(a, b, c);
+    ASSERT_TRUE(want.ok());
+    auto got = compute_h(a, b, c, NttOptions{alg});
+    ASSERT_TRUE(got.ok()) << got.status().to_string();
+    ASSERT_EQ(got->size(), want->size());
+    for (size_t i = 0; i < want->size(); ++i)
+        ASSERT_TRUE((*got)[i] == (*want)[i]) << "n=" << a.size() << " coefficient " << i;
+}
+
+TEST_F(GpuHTest, RandomVectorsManyLengths) {
+    util::TestRng rng(701);
+    for (size_t n : std::vector<size_t>{1, 2, 3, 5, 64, 1000, 1024, 4097, size_t{1} << 16,
+                                        (size_t{1} << 18) - 7}) {
+        const auto a = random_vector(rng, n), b = random_vector(rng, n), c = random_vector(rng, n);
+        for (NttAlgorithm alg : {NttAlgorithm::kDif, NttAlgorithm::kDit}) expect_same(a, b, c, alg);
+    }
+}
+
+TEST_F(GpuHTest, SatisfiedShapeHasZeroTop) {
+    util::TestRng rng(702);
+    const size_t n = 3000;
+    const auto a = random_vector(rng, n), b = random_vector(rng, n);
+    std::vector<Fr> c(n);
+    for (size_t i = 0; i < n; ++i) c[i] = a[i] * b[i];
+    expect_same(a, b, c, NttAlgorithm::kDif);
+}
+
+TEST_F(GpuHTest, BadLengthsAreErrors) {
+    std::vector<Fr> a(4, Fr::one()), b(3, Fr::one());
+    EXPECT_EQ(compute_h(a, b, a).status().code(), util::StatusCode::kInvalidArgument);
+    std::vector<Fr> none;
+    EXPECT_EQ(compute_h(none, none, none).status().code(), util::StatusCode::kInvalidArgument);
+}
+
+}  // namespace
+}  // namespace cuzk::gpu
