@@ -1,0 +1,63 @@
+// Batch addition on the GPU: Σ_{i: bit i set} P_i over device-resident affine bases — the sum of
+// the bases whose scalar is 1, which the Groth16 prover takes out of the MSM (SupraSeal's
+// batch_addition, cuzk-supraseal-reference.md §2.4; msm/batch_add.hpp is the CPU reference it
+// is tested against). Host C++ header: no CUDA types (streams are CUstream_st*).
+//
+// Selection bits: bit i (base i) is bit i % 64 of bits[i / 64], least significant first — the
+// layout of msm::batch_add and of gpu::classify_scalars' ones bitmap; ⌈n/64⌉ device words; bits
+// of the last word at positions ≥ n are ignored. Identity bases (0, 0) contribute nothing;
+// repeated bases (doubling) and P next to −P (cancellation) are handled by the XYZZ formulas.
+//
+// Method: each thread sums the selected bases of `words_per_thread` consecutive bit words with
+// XYZZ mixed additions (ec::Xyzz::add_mixed, 8M + 2S), walking the set bits of each word; the
+// threads of a block are reduced by a shared-memory tree of XYZZ additions into one point per
+// block, and a single block reduces those. Cost: one mixed addition per selected base plus
+// ~2 full additions per thread; device scratch = one XYZZ point per block.
+//
+// Errors: kInvalidArgument (sizes, null pointers, scratch too small), kUnavailable (no device),
+// kResourceExhausted, kInternal. Thread safety: calls on different streams may run concurrently.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "ec/curves.hpp"
+#include "gpu/msm.hpp"
+#include "util/status.hpp"
+
+struct CUstream_st;
+
+namespace cuzk::gpu {
+
+inline constexpr size_t kMaxBatchAddBases = (size_t{1} << 31) - 1;
+inline constexpr size_t kMaxBatchAddWordsPerThread = size_t{1} << 20;
+
+struct GpuBatchAddOptions {
+    // Bit words summed by one thread; 0 = automatic (1 up to 2^18 words, then enough to keep
+    // about 2^18 threads). At most 2^20.
+    size_t words_per_thread = 0;
+};
+
+// Bytes of device scratch the device-pointer batch_add_g1 needs for n bases.
+util::Result<size_t> batch_add_scratch_bytes_g1(size_t n, const GpuBatchAddOptions& options = {});
+
+// Enqueues *result = Σ_{bit i set, i < n} bases[i] on `stream` (nullptr = the default stream):
+// bases (n points), bits (⌈n/64⌉ words) and result (one ec::G1Xyzz) are device pointers.
+// Asynchronous: launch errors are returned, execution errors surface at the next
+// synchronisation. n = 0 writes the identity.
+util::Status batch_add_g1(const ec::G1Affine* bases, size_t n, const uint64_t* bits,
+                          ec::G1Xyzz* result, void* scratch, size_t scratch_bytes,
+                          CUstream_st* stream, const GpuBatchAddOptions& options = {});
+
+// Resident bases, host bit vector (bits.size() must be ⌈bases.size()/64⌉); synchronous.
+util::Result<ec::G1Jacobian> batch_add_g1(const DeviceG1Bases& bases,
+                                          std::span<const uint64_t> bits,
+                                          const GpuBatchAddOptions& options = {});
+
+// Convenience (tests): uploads the bases too.
+util::Result<ec::G1Jacobian> batch_add_g1(std::span<const ec::G1Affine> bases,
+                                          std::span<const uint64_t> bits,
+                                          const GpuBatchAddOptions& options = {});
+
+}  // namespace cuzk::gpu

@@ -1,0 +1,108 @@
+// Batch-addition kernels (see batch_add.hpp): per-thread XYZZ sums over the set bits of a run of
+// bit words, a shared-memory tree per block, and a one-block reduction of the block sums. The
+// point formulas are ec/point.hpp's, instantiated with the device field.
+#include "gpu/batch_add_launch.hpp"
+
+namespace cuzk::gpu::detail {
+
+namespace {
+
+constexpr unsigned kBlockG1 = 128;                  // 128 XYZZ points = 24 KiB of shared memory
+constexpr size_t kTargetThreads = size_t{1} << 18;  // ~4 waves of the register-heavy kernel
+
+// Sums the kBlock points of `shared` into shared[0] (all threads of the block take part).
+template <class C, unsigned kBlock>
+__device__ void block_reduce(ec::Xyzz<C>* shared) {
+    for (unsigned s = kBlock / 2; s > 0; s /= 2) {
+        if (threadIdx.x < s) shared[threadIdx.x] = shared[threadIdx.x] + shared[threadIdx.x + s];
+        __syncthreads();
+    }
+}
+
+// Thread t sums the selected bases of words [t·wpt, t·wpt + wpt); the block's sum goes to
+// partial[blockIdx.x].
+template <class C, unsigned kBlock>
+__global__ void sum_selected_kernel(const ec::Affine<C>* bases, size_t n, const uint64_t* bits,
+                                    size_t words_per_thread, ec::Xyzz<C>* partial) {
+    __shared__ ec::Xyzz<C> shared[kBlock];
+    const size_t words = (n + 63) / 64;
+    const size_t t = size_t{blockIdx.x} * kBlock + threadIdx.x;
+    const size_t w_begin = t * words_per_thread;
+    const size_t w_end = w_begin + words_per_thread < words ? w_begin + words_per_thread : words;
+    ec::Xyzz<C> acc = ec::Xyzz<C>::identity();
+    for (size_t w = w_begin; w < w_end; ++w) {
+        uint64_t word = bits[w];
+        const size_t first = 64 * w;
+        if (n - first < 64) word &= (uint64_t{1} << (n - first)) - 1;  // bits ≥ n are ignored
+        while (word != 0) {
+            const size_t i = first + static_cast<size_t>(__ffsll(static_cast<long long>(word)) - 1);
+            word &= word - 1;
+            acc = acc.add_mixed(bases[i]);
+        }
+    }
+    shared[threadIdx.x] = acc;
+    __syncthreads();
+    block_reduce<C, kBlock>(shared);
+    if (threadIdx.x == 0) partial[blockIdx.x] = shared[0];
+}
+
+// One block: *out = Σ in[0, count).
+template <class C, unsigned kBlock>
+__global__ void reduce_kernel(const ec::Xyzz<C>* in, size_t count, ec::Xyzz<C>* out) {
+    __shared__ ec::Xyzz<C> shared[kBlock];
+    ec::Xyzz<C> acc = ec::Xyzz<C>::identity();
+    for (size_t j = threadIdx.x; j < count; j += kBlock) acc += in[j];
+    shared[threadIdx.x] = acc;
+    __syncthreads();
+    block_reduce<C, kBlock>(shared);
+    if (threadIdx.x == 0) *out = shared[0];
+}
+
+template <class C>
+__global__ void write_identity_kernel(ec::Xyzz<C>* out) {
+    *out = ec::Xyzz<C>::identity();
+}
+
+template <unsigned kBlock>
+BatchAddShape shape_for(size_t n, size_t words_per_thread) {
+    BatchAddShape shape;
+    const size_t words = (n + 63) / 64;
+    if (words_per_thread != 0) {
+        shape.words_per_thread = words_per_thread;
+    } else {
+        shape.words_per_thread =
+            words <= kTargetThreads ? 1 : (words + kTargetThreads - 1) / kTargetThreads;
+    }
+    const size_t threads = (words + shape.words_per_thread - 1) / shape.words_per_thread;
+    shape.blocks = (threads + kBlock - 1) / kBlock;
+    return shape;
+}
+
+template <class C, unsigned kBlock>
+cudaError_t launch(const ec::Affine<C>* bases, size_t n, const uint64_t* bits,
+                   const BatchAddShape& shape, ec::Xyzz<C>* partial, ec::Xyzz<C>* result,
+                   cudaStream_t stream) {
+    if (n == 0 || shape.blocks == 0) {
+        write_identity_kernel<C><<<1, 1, 0, stream>>>(result);
+        return cudaGetLastError();
+    }
+    if (shape.blocks > 0x7fffffffu || shape.words_per_thread == 0) return cudaErrorInvalidValue;
+    sum_selected_kernel<C, kBlock><<<static_cast<unsigned>(shape.blocks), kBlock, 0, stream>>>(
+        bases, n, bits, shape.words_per_thread, partial);
+    reduce_kernel<C, kBlock><<<1, kBlock, 0, stream>>>(partial, shape.blocks, result);
+    return cudaGetLastError();
+}
+
+}  // namespace
+
+BatchAddShape batch_add_shape_g1(size_t n, size_t words_per_thread) {
+    return shape_for<kBlockG1>(n, words_per_thread);
+}
+
+cudaError_t launch_batch_add_g1(const DeviceG1Affine* bases, size_t n, const uint64_t* bits,
+                                const BatchAddShape& shape, DeviceG1Xyzz* partial,
+                                DeviceG1Xyzz* result, cudaStream_t stream) {
+    return launch<DeviceG1Curve, kBlockG1>(bases, n, bits, shape, partial, result, stream);
+}
+
+}  // namespace cuzk::gpu::detail

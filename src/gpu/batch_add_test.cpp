@@ -1,0 +1,171 @@
+// GPU batch addition against the CPU msm::batch_add and a plain loop of Jacobian additions:
+// random bitmaps of several densities and sizes (not multiples of 64 or of the block), several
+// words per thread, empty and full selections, stray bits beyond n, identity bases, repeated
+// points (doubling) and P next to −P (cancellation), and the argument checks. Skips itself
+// without a usable CUDA device.
+#include "gpu/batch_add.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "gpu/device.hpp"
+#include "gpu/test_inputs.hpp"
+#include "msm/batch_add.hpp"
+#include "util/rng.hpp"
+
+namespace cuzk::gpu {
+namespace {
+
+class GpuBatchAddTest : public ::testing::Test {
+   protected:
+    void SetUp() override {
+        if (device_count() == 0) {
+            GTEST_SKIP() << "no usable CUDA device (" << check_device_available().to_string()
+                         << "); GPU batch addition test skipped";
+        }
+    }
+};
+
+// Bits set with probability pct/100 (bits past n in the last word left clear).
+std::vector<uint64_t> random_bits(util::TestRng& rng, size_t n, unsigned pct) {
+    std::vector<uint64_t> bits((n + 63) / 64, 0);
+    for (size_t i = 0; i < n; ++i)
+        if (rng.uniform(100) < pct) bits[i / 64] |= uint64_t{1} << (i % 64);
+    return bits;
+}
+
+// The oracle independent of both batch-add codes: one Jacobian addition per selected base.
+ec::G1Jacobian naive_sum(const std::vector<ec::G1Affine>& bases,
+                         const std::vector<uint64_t>& bits) {
+    ec::G1Jacobian acc = ec::G1Jacobian::identity();
+    for (size_t i = 0; i < bases.size(); ++i)
+        if ((bits[i / 64] >> (i % 64)) & 1) acc = acc.add_mixed(bases[i]);
+    return acc;
+}
+
+void expect_same(const DeviceG1Bases& dev, const std::vector<ec::G1Affine>& bases,
+                 const std::vector<uint64_t>& bits, const char* what, size_t wpt = 0) {
+    GpuBatchAddOptions options;
+    options.words_per_thread = wpt;
+    auto got = batch_add_g1(dev, bits, options);
+    ASSERT_TRUE(got.ok()) << got.status().to_string();
+    const ec::G1Jacobian want = msm::batch_add(bases, bits);
+    EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " wpt=" << wpt;
+}
+
+TEST_F(GpuBatchAddTest, RandomBitmaps) {
+    util::TestRng rng(801);
+    for (size_t n : {1, 2, 63, 64, 65, 127, 1000, 8191, 8193, 20011}) {
+        const auto bases = testing::g1_random_points(rng, n);
+        auto dev = DeviceG1Bases::upload(bases);
+        ASSERT_TRUE(dev.ok()) << dev.status().to_string();
+        for (unsigned pct : {5u, 50u, 80u}) {
+            const auto bits = random_bits(rng, n, pct);
+            for (size_t wpt : {0, 1, 3, 64}) expect_same(*dev, bases, bits, "random", wpt);
+            // the naive oracle once per bitmap
+            auto got = batch_add_g1(*dev, bits);
+            ASSERT_TRUE(got.ok());
+            EXPECT_TRUE(*got == naive_sum(bases, bits)) << "naive n=" << n << " pct=" << pct;
+        }
+    }
+}
+
+TEST_F(GpuBatchAddTest, LargerThanOneWave) {
+    util::TestRng rng(802);
+    const size_t n = (size_t{1} << 18) + 37;
+    const auto bases = testing::g1_random_points(rng, n);
+    auto dev = DeviceG1Bases::upload(bases);
+    ASSERT_TRUE(dev.ok()) << dev.status().to_string();
+    const auto bits = random_bits(rng, n, 70);
+    for (size_t wpt : {0, 1, 5}) expect_same(*dev, bases, bits, "2^18 + 37", wpt);
+}
+
+TEST_F(GpuBatchAddTest, EmptyFullAndStrayBits) {
+    util::TestRng rng(803);
+    for (size_t n : {1, 64, 100, 5000}) {
+        const auto bases = testing::g1_random_points(rng, n);
+        auto dev = DeviceG1Bases::upload(bases);
+        ASSERT_TRUE(dev.ok());
+        const size_t words = (n + 63) / 64;
+        std::vector<uint64_t> empty(words, 0);
+        auto got = batch_add_g1(*dev, empty);
+        ASSERT_TRUE(got.ok());
+        EXPECT_TRUE(got->is_identity()) << "empty n=" << n;
+        std::vector<uint64_t> full(words, ~uint64_t{0});  // stray bits set past n too
+        expect_same(*dev, bases, full, "full + stray");
+        std::vector<uint64_t> exact(words, ~uint64_t{0});
+        if (n % 64 != 0) exact.back() = (uint64_t{1} << (n % 64)) - 1;
+        got = batch_add_g1(*dev, full);
+        ASSERT_TRUE(got.ok());
+        EXPECT_TRUE(*got == naive_sum(bases, exact)) << "stray bits counted, n=" << n;
+        auto stray = random_bits(rng, n, 50);
+        if (n % 64 != 0) stray.back() |= ~((uint64_t{1} << (n % 64)) - 1);
+        expect_same(*dev, bases, stray, "random + stray");
+    }
+    auto none = batch_add_g1(std::span<const ec::G1Affine>(), std::span<const uint64_t>());
+    ASSERT_TRUE(none.ok());
+    EXPECT_TRUE(none->is_identity());
+}
+
+TEST_F(GpuBatchAddTest, IdentityRepeatedAndCancelling) {
+    util::TestRng rng(804);
+    const size_t n = 3000;
+    auto bases = testing::g1_random_points(rng, n);
+    for (size_t i = 4; i < n; i += 11) bases[i] = ec::G1Affine::identity();
+    for (size_t i = 5; i + 1 < n; i += 13) bases[i + 1] = -bases[i];
+    for (size_t i = 6; i + 2 < n; i += 17) bases[i + 2] = bases[i];
+    auto dev = DeviceG1Bases::upload(bases);
+    ASSERT_TRUE(dev.ok());
+    for (unsigned pct : {50u, 100u})
+        for (size_t wpt : {0, 1, 7})
+            expect_same(*dev, bases, random_bits(rng, n, pct), "edges", wpt);
+
+    // The same point everywhere: the sum is k·P (doublings inside the block trees).
+    const std::vector<ec::G1Affine> same(n, bases[0]);
+    auto dev_same = DeviceG1Bases::upload(same);
+    ASSERT_TRUE(dev_same.ok());
+    const auto bits = random_bits(rng, n, 60);
+    size_t k = 0;
+    for (uint64_t w : bits) k += static_cast<size_t>(__builtin_popcountll(w));
+    auto got = batch_add_g1(*dev_same, bits);
+    ASSERT_TRUE(got.ok());
+    EXPECT_TRUE(*got == ec::mul(ec::G1Jacobian::from_affine(bases[0]), ff::Fr::from_u64(k)));
+
+    // P and −P alternating, all selected: the identity.
+    std::vector<ec::G1Affine> pm(1000);
+    for (size_t i = 0; i < pm.size(); ++i) pm[i] = i % 2 == 0 ? bases[1] : -bases[1];
+    auto dev_pm = DeviceG1Bases::upload(pm);
+    ASSERT_TRUE(dev_pm.ok());
+    std::vector<uint64_t> all((pm.size() + 63) / 64, ~uint64_t{0});
+    got = batch_add_g1(*dev_pm, all);
+    ASSERT_TRUE(got.ok());
+    EXPECT_TRUE(got->is_identity());
+    // all identity bases
+    std::vector<ec::G1Affine> ids(700, ec::G1Affine::identity());
+    auto dev_ids = DeviceG1Bases::upload(ids);
+    ASSERT_TRUE(dev_ids.ok());
+    got = batch_add_g1(*dev_ids, std::vector<uint64_t>((700 + 63) / 64, ~uint64_t{0}));
+    ASSERT_TRUE(got.ok());
+    EXPECT_TRUE(got->is_identity());
+}
+
+TEST_F(GpuBatchAddTest, ArgumentChecks) {
+    util::TestRng rng(805);
+    const auto bases = testing::g1_random_points(rng, 100);
+    auto dev = DeviceG1Bases::upload(bases);
+    ASSERT_TRUE(dev.ok());
+    std::vector<uint64_t> short_bits(1);
+    EXPECT_EQ(batch_add_g1(*dev, short_bits).status().code(), util::StatusCode::kInvalidArgument);
+    GpuBatchAddOptions bad;
+    bad.words_per_thread = kMaxBatchAddWordsPerThread + 1;
+    EXPECT_EQ(batch_add_g1(*dev, std::vector<uint64_t>(2), bad).status().code(),
+              util::StatusCode::kInvalidArgument);
+    EXPECT_EQ(batch_add_g1(dev->device_data(), 100, nullptr, nullptr, nullptr, 0, nullptr).code(),
+              util::StatusCode::kInvalidArgument);
+    EXPECT_EQ(batch_add_scratch_bytes_g1(kMaxBatchAddBases + 1).status().code(),
+              util::StatusCode::kInvalidArgument);
+}
+
+}  // namespace
+}  // namespace cuzk::gpu

@@ -1,0 +1,96 @@
+// The GPU split MSM (classify, batch-add the ones, tail MSM of the others) against the CPU
+// msm::msm on the full scalar vector: 80 % bits, all bits, no bits, all zero, all one, n = 1,
+// sizes not multiples of 64; and the counts it reports against a CPU count. Skips itself
+// without a usable CUDA device.
+#include "gpu/msm_split.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "gpu/device.hpp"
+#include "gpu/test_inputs.hpp"
+#include "msm/pippenger.hpp"
+#include "util/rng.hpp"
+
+namespace cuzk::gpu {
+namespace {
+
+using ff::Fr;
+
+class GpuMsmSplitTest : public ::testing::Test {
+   protected:
+    void SetUp() override {
+        if (device_count() == 0) {
+            GTEST_SKIP() << "no usable CUDA device (" << check_device_available().to_string()
+                         << "); GPU split MSM test skipped";
+        }
+    }
+};
+
+std::vector<Fr> scalars_with_bits(util::TestRng& rng, size_t n, unsigned bit_pct) {
+    std::vector<Fr> s(n);
+    for (Fr& x : s) {
+        if (rng.uniform(100) < bit_pct)
+            x = rng.uniform(2) == 0 ? Fr::zero() : Fr::one();
+        else
+            x = Fr::random(rng);
+    }
+    return s;
+}
+
+void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<Fr>& s,
+                 const char* what) {
+    auto dev = DeviceG1Bases::upload(bases);
+    ASSERT_TRUE(dev.ok()) << dev.status().to_string();
+    SplitMsmCounts counts;
+    auto got = msm_g1_split(*dev, s, {}, &counts);
+    ASSERT_TRUE(got.ok()) << got.status().to_string();
+    EXPECT_TRUE(*got == msm::msm(bases, s)) << what << " n=" << bases.size();
+    size_t ones = 0, others = 0;
+    for (const Fr& x : s) {
+        if (x == Fr::one())
+            ++ones;
+        else if (!x.is_zero())
+            ++others;
+    }
+    EXPECT_EQ(counts.ones, ones) << what;
+    EXPECT_EQ(counts.others, others) << what;
+}
+
+TEST_F(GpuMsmSplitTest, EightyPercentBits) {
+    util::TestRng rng(901);
+    for (size_t n : {1, 2, 65, 1000, 30001}) {
+        auto bases = testing::g1_random_points(rng, n);
+        expect_same(bases, scalars_with_bits(rng, n, 80), "80% bits");
+        if (n > 10) {
+            bases[3] = ec::G1Affine::identity();
+            bases[5] = -bases[4];
+            bases[7] = bases[6];
+            expect_same(bases, scalars_with_bits(rng, n, 80), "80% bits, edge bases");
+        }
+    }
+}
+
+TEST_F(GpuMsmSplitTest, DegenerateScalarVectors) {
+    util::TestRng rng(902);
+    for (size_t n : {1, 64, 777}) {
+        const auto bases = testing::g1_random_points(rng, n);
+        expect_same(bases, std::vector<Fr>(n, Fr::zero()), "all zero");
+        expect_same(bases, std::vector<Fr>(n, Fr::one()), "all one");
+        expect_same(bases, scalars_with_bits(rng, n, 100), "only bits");
+        expect_same(bases, scalars_with_bits(rng, n, 0), "no bits");
+    }
+}
+
+TEST_F(GpuMsmSplitTest, SizeMismatch) {
+    util::TestRng rng(903);
+    const auto bases = testing::g1_random_points(rng, 10);
+    auto dev = DeviceG1Bases::upload(bases);
+    ASSERT_TRUE(dev.ok());
+    std::vector<Fr> s(9);
+    EXPECT_EQ(msm_g1_split(*dev, s).status().code(), util::StatusCode::kInvalidArgument);
+}
+
+}  // namespace
+}  // namespace cuzk::gpu
