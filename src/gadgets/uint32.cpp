@@ -1,25 +1,20 @@
 #include "gadgets/uint32.hpp"
 
+#include "gadgets/word_bits.hpp"
+
 namespace cuzk::gadgets {
 
 UInt32 UInt32::constant(uint32_t value) {
     UInt32 r;
-    for (unsigned i = 0; i < 32; ++i) r.bits_[i] = Boolean::constant(((value >> i) & 1) != 0);
+    r.bits_ = constant_word_bits<32>(value);
     r.value_ = value;
     return r;
 }
 
 util::Result<UInt32> UInt32::alloc(ConstraintSystem& cs, const Name& name,
                                    std::optional<uint32_t> value) {
-    r1cs::Namespace ns(cs, name);
     UInt32 r;
-    for (unsigned i = 0; i < 32; ++i) {
-        std::optional<bool> b;
-        if (value) b = ((*value >> i) & 1) != 0;
-        CUZK_ASSIGN_OR_RETURN(AllocatedBit bit,
-                              AllocatedBit::alloc(cs, Name("allocated bit ", i), b));
-        r.bits_[i] = Boolean(bit);
-    }
+    CUZK_ASSIGN_OR_RETURN(r.bits_, alloc_word_bits<32>(cs, name, value));
     r.value_ = cs.computes_values() ? value : std::nullopt;
     return r;
 }
