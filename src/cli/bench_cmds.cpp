@@ -1,4 +1,4 @@
-// `cuzk bench gpu-ntt | gpu-msm`: GPU NTT and G1 MSM timings on device-resident data
+// `cuzk bench gpu-ntt | gpu-msm`: GPU NTT and G1/G2 MSM timings on device-resident data
 // (gpu/ntt_bench.hpp, gpu/msm_bench.hpp), a table on
 // stdout (or one JSON object per size with --json). Median and spread over repetitions; every
 // size's results are verified before it is timed. Without a CUDA build or device: exit 1 with
@@ -29,8 +29,9 @@ void print_bench_usage(std::FILE* out) {
                  "  Each size is first checked against the CPU transform\n"
                  "  (2^22 and below) or by round trips; prints median, min and max ms.\n"
                  "usage: cuzk bench gpu-msm [--log-min A] [--log-max B] [--reps N] [--window C]\n"
-                 "                          [--chunk N] [--json]\n"
-                 "  Times G1 MSMs of 2^A..2^B random scalars over bases resident on the GPU\n"
+                 "                          [--chunk N] [--curve g1|g2] [--json]\n"
+                 "  Times G1 (default) or G2 MSMs of 2^A..2^B random scalars over bases\n"
+                 "  resident on the GPU\n"
                  "  (defaults: 16..26, 5 repetitions after a checked run; --window C fixes the\n"
                  "  window size, default by cost model; --chunk N sorted items per bucket\n"
                  "  thread, default 32). Each size is first checked against\n"
@@ -40,16 +41,17 @@ void print_bench_usage(std::FILE* out) {
 #if CUZK_HAVE_GPU
 int bench_gpu_msm(const Args& args) {
     uint64_t lo = 16, hi = 26, reps = 5, window = 0, chunk = 32;
+    const std::string curve = args.has("--curve") ? args.get("--curve") : "g1";
     if ((args.has("--log-min") && !parse_u64(args.get("--log-min"), lo)) ||
         (args.has("--log-max") && !parse_u64(args.get("--log-max"), hi)) ||
         (args.has("--reps") && !parse_u64(args.get("--reps"), reps)) ||
         (args.has("--window") && !parse_u64(args.get("--window"), window)) ||
         (args.has("--chunk") && !parse_u64(args.get("--chunk"), chunk)) || lo > hi || hi > 28 ||
         reps == 0 || reps > 1000 || window > gpu::GpuMsmOptions::kMaxWindowBits || chunk == 0 ||
-        chunk > 4096)
+        chunk > 4096 || (curve != "g1" && curve != "g2"))
         return fail_json(args, "bench gpu-msm", kExitUsage,
                          "--log-min/--log-max must satisfy A <= B <= 28, --reps 1..1000, "
-                         "--window 0..22, --chunk 1..4096");
+                         "--window 0..22, --chunk 1..4096, --curve g1|g2");
     const util::Status dev = gpu::check_device_available();
     if (!dev.ok()) return fail_json(args, "bench gpu-msm", kExitFail, dev.to_string());
     if (!args.json)
@@ -59,7 +61,8 @@ int bench_gpu_msm(const Args& args) {
         gpu::GpuMsmOptions options;
         options.window_bits = static_cast<unsigned>(window);
         options.chunk = static_cast<unsigned>(chunk);
-        auto r = gpu::bench_msm_g1(log_n, static_cast<int>(reps), options);
+        auto r = curve == "g2" ? gpu::bench_msm_g2(log_n, static_cast<int>(reps), options)
+                               : gpu::bench_msm_g1(log_n, static_cast<int>(reps), options);
         if (!r.ok()) return fail_json(args, "bench gpu-msm", kExitFail, r.status().to_string());
         auto median = [&](double gpu::GpuMsmTimings::*field) {
             std::vector<double> v;
@@ -70,7 +73,8 @@ int bench_gpu_msm(const Args& args) {
         using T = gpu::GpuMsmTimings;
         if (args.json) {
             JsonObject o;
-            o.boolean("ok", true).str("bench", "gpu-msm").str("curve", "G1");
+            o.boolean("ok", true).str("bench", "gpu-msm");
+            o.str("curve", curve == "g2" ? "G2" : "G1");
             o.num("log_size", log_n).num("window_bits", r->window_bits).num("chunk", chunk);
             o.num("repetitions", reps);
             o.ms("total_ms", median(&T::total)).ms("upload_ms", median(&T::upload));
@@ -177,7 +181,7 @@ int run_bench(int argc, char** argv) {
     Args args;
     if (!parse_args("bench", argc - 1, argv + 1,
                     {"--log-min", "--log-max", "--reps", "--algorithm", "--mul", "--window",
-                     "--chunk"},
+                     "--chunk", "--curve"},
                     {}, args))
         return kExitUsage;
     if (args.help) {

@@ -4,28 +4,62 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "gpu/cuda_status.hpp"
 #include "gpu/device.hpp"
+#include "gpu/device_curve.cuh"
 #include "gpu/msm_launch.hpp"
 #include "msm/pippenger.hpp"
 #include "util/timer.hpp"
 
 namespace cuzk::gpu {
 
-struct DeviceG1Bases::Buffer {
+// Host buffers go to the device byte for byte: each host point type must have exactly the layout
+// of its device counterpart, and the curve constants must agree (G1's b is asserted in
+// ff_kernels.cpp).
+template <class Host, class Device>
+constexpr bool same_layout() {
+    return sizeof(Host) == sizeof(Device) && alignof(Host) == alignof(Device) &&
+           std::is_trivially_copyable_v<Host> && std::is_trivially_copyable_v<Device> &&
+           std::is_standard_layout_v<Host> && std::is_standard_layout_v<Device>;
+}
+static_assert(same_layout<ff::Fp2, DeviceFp2>());
+static_assert(same_layout<ec::G2Affine, DeviceG2Affine>());
+static_assert(same_layout<ec::G2Xyzz, DeviceG2Xyzz>());
+static_assert(same_layout<ec::G1Affine, DeviceG1Affine>());
+static_assert(same_layout<ec::G1Xyzz, DeviceG1Xyzz>());
+constexpr bool same_fp(const ff::Fp& h, const DeviceFp& d) {
+    for (size_t i = 0; i < ff::Fp::kLimbs; ++i)
+        if (h.limb[i] != d.limb[i]) return false;
+    return true;
+}
+static_assert(same_fp(ec::G2Curve::b().c0, DeviceG2Curve::b().c0) &&
+                  same_fp(ec::G2Curve::b().c1, DeviceG2Curve::b().c1),
+              "G2: b = 4(1 + u) on both sides");
+
+template <class Affine>
+struct DeviceBases<Affine>::Buffer {
     DeviceBuffer memory;
 };
 
-DeviceG1Bases::DeviceG1Bases() = default;
-DeviceG1Bases::~DeviceG1Bases() { delete buffer_; }
-DeviceG1Bases::DeviceG1Bases(DeviceG1Bases&& o) noexcept : buffer_(o.buffer_), size_(o.size_) {
+template <class Affine>
+DeviceBases<Affine>::DeviceBases() = default;
+template <class Affine>
+DeviceBases<Affine>::~DeviceBases() {
+    delete buffer_;
+}
+template <class Affine>
+DeviceBases<Affine>::DeviceBases(DeviceBases&& o) noexcept : buffer_(o.buffer_), size_(o.size_) {
     o.buffer_ = nullptr;
     o.size_ = 0;
 }
-DeviceG1Bases& DeviceG1Bases::operator=(DeviceG1Bases&& o) noexcept {
+template <class Affine>
+DeviceBases<Affine>& DeviceBases<Affine>::operator=(DeviceBases&& o) noexcept {
     if (this != &o) {
         delete buffer_;
         buffer_ = o.buffer_;
@@ -36,12 +70,13 @@ DeviceG1Bases& DeviceG1Bases::operator=(DeviceG1Bases&& o) noexcept {
     return *this;
 }
 
-util::Result<DeviceG1Bases> DeviceG1Bases::upload(std::span<const ec::G1Affine> bases) {
-    DeviceG1Bases out;
+template <class Affine>
+util::Result<DeviceBases<Affine>> DeviceBases<Affine>::upload(std::span<const Affine> bases) {
+    DeviceBases out;
     if (bases.empty()) return out;
     CUZK_RETURN_IF_ERROR(check_device_available());
     if (bases.size() >= detail::kNegativeFlag)
-        return util::invalid_argument("gpu::DeviceG1Bases: more than 2^31 - 1 bases");
+        return util::invalid_argument("gpu::DeviceBases: more than 2^31 - 1 bases");
     out.buffer_ = new Buffer;
     CUZK_ASSIGN_OR_RETURN(out.buffer_->memory, DeviceBuffer::allocate(bases.size_bytes()));
     CUZK_RETURN_IF_ERROR(out.buffer_->memory.upload(bases.data(), bases.size_bytes()));
@@ -49,13 +84,19 @@ util::Result<DeviceG1Bases> DeviceG1Bases::upload(std::span<const ec::G1Affine> 
     return out;
 }
 
-const ec::G1Affine* DeviceG1Bases::device_data() const {
-    return buffer_ == nullptr ? nullptr : static_cast<const ec::G1Affine*>(buffer_->memory.data());
+template <class Affine>
+const Affine* DeviceBases<Affine>::device_data() const {
+    return buffer_ == nullptr ? nullptr : static_cast<const Affine*>(buffer_->memory.data());
 }
+
+template class DeviceBases<ec::G1Affine>;
+template class DeviceBases<ec::G2Affine>;
 
 namespace {
 
-unsigned bit_length(uint64_t v) { return v == 0 ? 0 : 64 - static_cast<unsigned>(__builtin_clzll(v)); }
+unsigned bit_length(uint64_t v) {
+    return v == 0 ? 0 : 64 - static_cast<unsigned>(__builtin_clzll(v));
+}
 
 // Elapsed ms between two recorded events.
 util::Result<double> elapsed(cudaEvent_t a, cudaEvent_t b) {
@@ -73,32 +114,98 @@ unsigned default_window_bits(size_t n) {
     return 20;
 }
 
-util::Result<ec::G1Jacobian> msm_g1(const DeviceG1Bases& bases,
-                                    std::span<const ff::BigInt<4>> scalars,
-                                    const GpuMsmOptions& options, GpuMsmTimings* timings) {
+namespace {
+
+// The device and host point types that go with each host affine type.
+template <class Affine>
+struct MsmTypes;
+template <>
+struct MsmTypes<ec::G1Affine> {
+    using DeviceAffine = DeviceG1Affine;
+    using DeviceXyzz = DeviceG1Xyzz;
+    using HostXyzz = ec::G1Xyzz;
+    using HostJacobian = ec::G1Jacobian;
+};
+template <>
+struct MsmTypes<ec::G2Affine> {
+    using DeviceAffine = DeviceG2Affine;
+    using DeviceXyzz = DeviceG2Xyzz;
+    using HostXyzz = ec::G2Xyzz;
+    using HostJacobian = ec::G2Jacobian;
+};
+
+// The scalars (and optional indices) of one call: host memory (checked here, uploaded per
+// call) or device memory (checked by the digits kernel).
+struct ScalarInput {
+    const ff::BigInt<4>* scalars;
+    const uint32_t* indices;  // null: scalar j multiplies base j
+    size_t n;
+    bool on_host;
+};
+
+util::Status invalid(const char* name, const std::string& what) {
+    std::string m = name;
+    m += ": ";
+    m += what;
+    return util::invalid_argument(std::move(m));
+}
+
+template <class Affine>
+util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* bases, size_t num_bases,
+                                                              ScalarInput in,
+                                                              const GpuMsmOptions& options,
+                                                              GpuMsmTimings* timings,
+                                                              const char* name) {
+    using DeviceAffine = typename MsmTypes<Affine>::DeviceAffine;
+    using DeviceXyzz = typename MsmTypes<Affine>::DeviceXyzz;
+    using HostXyzz = typename MsmTypes<Affine>::HostXyzz;
+    using HostJacobian = typename MsmTypes<Affine>::HostJacobian;
     util::Stopwatch total;
-    const size_t n = bases.size();
-    if (scalars.size() != n) {
-        std::string m = "gpu::msm_g1: ";
-        m += std::to_string(n);
-        m += " bases but ";
-        m += std::to_string(scalars.size());
-        m += " scalars";
-        return util::invalid_argument(std::move(m));
+    const size_t n = in.n;
+    if (in.indices == nullptr && n > num_bases) {
+        std::string m = std::to_string(n);
+        m += " scalars but only ";
+        m += std::to_string(num_bases);
+        m += " bases";
+        return invalid(name, m);
     }
-    for (const ff::BigInt<4>& k : scalars)
-        if (k.limb[3] >> 63) return util::invalid_argument("gpu::msm_g1: a scalar is not below 2^255");
-    if (n == 0) return ec::G1Jacobian::identity();
+    if (num_bases >= detail::kNegativeFlag || n >= detail::kNegativeFlag)
+        return invalid(name, "2^31 or more bases or scalars");
+    if (in.on_host) {
+        for (size_t j = 0; j < n; ++j)
+            if (in.scalars[j].limb[3] >> 63) return invalid(name, "a scalar is not below 2^255");
+        if (in.indices != nullptr) {
+            for (size_t j = 0; j < n; ++j) {
+                if (in.indices[j] >= num_bases) {
+                    std::string m = "index ";
+                    m += std::to_string(in.indices[j]);
+                    m += " (scalar ";
+                    m += std::to_string(j);
+                    m += ") is not below the number of bases ";
+                    m += std::to_string(num_bases);
+                    return invalid(name, m);
+                }
+            }
+        }
+    }
+    if (n == 0) {
+        if (timings != nullptr) *timings = GpuMsmTimings{};
+        return HostJacobian::identity();
+    }
+    if (bases == nullptr || num_bases == 0) return invalid(name, "no bases");
+    if (in.scalars == nullptr) return invalid(name, "no scalars");
     const unsigned c = options.window_bits != 0 ? options.window_bits : default_window_bits(n);
-    if (options.chunk == 0 || options.chunk > 4096)
-        return util::invalid_argument("gpu::msm_g1: chunk must be 1..4096");
-    if (c < 1 || c > GpuMsmOptions::kMaxWindowBits)
-        return util::invalid_argument("gpu::msm_g1: window_bits must be 1.." +
-                                      std::to_string(GpuMsmOptions::kMaxWindowBits));
+    if (options.chunk == 0 || options.chunk > 4096) return invalid(name, "chunk must be 1..4096");
+    if (c < 1 || c > GpuMsmOptions::kMaxWindowBits) {
+        std::string m = "window_bits must be 1..";
+        m += std::to_string(GpuMsmOptions::kMaxWindowBits);
+        return invalid(name, m);
+    }
     const unsigned windows = msm::kScalarBits / c + 1;
     const uint32_t h = uint32_t{1} << (c - 1);
     const uint32_t num_keys = windows * h;
     const size_t items = n * windows;
+    if (items > UINT32_MAX) return invalid(name, "scalars × windows must stay below 2^32");
     const unsigned key_bits = bit_length(num_keys);  // the empty key W·h included
     // Segments: ~8 K aggregation threads, segments of ≥ 16 buckets, a divisor of h.
     uint32_t segment_len = h;
@@ -107,21 +214,29 @@ util::Result<ec::G1Jacobian> msm_g1(const DeviceG1Bases& bases,
 
     size_t sort_temp = 0;
     CUZK_CUDA_RETURN_IF_ERROR(detail::msm_sort_temp_bytes(items, &sort_temp));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer d_scalars, DeviceBuffer::allocate(scalars.size_bytes()));
+    DeviceBuffer d_scalars, d_indices;
+    if (in.on_host) {
+        CUZK_ASSIGN_OR_RETURN(d_scalars, DeviceBuffer::allocate(n * sizeof(ff::BigInt<4>)));
+        if (in.indices != nullptr) {
+            CUZK_ASSIGN_OR_RETURN(d_indices, DeviceBuffer::allocate(n * sizeof(uint32_t)));
+        }
+    }
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer error_word, DeviceBuffer::allocate(sizeof(uint32_t)));
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer keys, DeviceBuffer::allocate(items * 4));
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer values, DeviceBuffer::allocate(items * 4));
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer keys_sorted, DeviceBuffer::allocate(items * 4));
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer values_sorted, DeviceBuffer::allocate(items * 4));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer temp, DeviceBuffer::allocate(std::max<size_t>(sort_temp, 1)));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer temp,
+                          DeviceBuffer::allocate(std::max<size_t>(sort_temp, 1)));
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer ranges, DeviceBuffer::allocate(size_t{num_keys} * 8));
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer buckets,
-                          DeviceBuffer::allocate(size_t{num_keys} * sizeof(DeviceG1Xyzz)));
+                          DeviceBuffer::allocate(size_t{num_keys} * sizeof(DeviceXyzz)));
     const size_t chunks = (items + options.chunk - 1) / options.chunk;
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer pieces,
-                          DeviceBuffer::allocate(2 * std::max<size_t>(chunks, 1) *
-                                                 sizeof(DeviceG1Xyzz)));
+    CUZK_ASSIGN_OR_RETURN(
+        DeviceBuffer pieces,
+        DeviceBuffer::allocate(2 * std::max<size_t>(chunks, 1) * sizeof(DeviceXyzz)));
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer partial,
-                          DeviceBuffer::allocate(size_t{windows} * segments * sizeof(DeviceG1Xyzz)));
+                          DeviceBuffer::allocate(size_t{windows} * segments * sizeof(DeviceXyzz)));
 
     cudaEvent_t ev[6] = {};
     for (cudaEvent_t& e : ev) CUZK_CUDA_RETURN_IF_ERROR(cudaEventCreate(&e));
@@ -134,14 +249,27 @@ util::Result<ec::G1Jacobian> msm_g1(const DeviceG1Bases& bases,
     const cudaStream_t stream = nullptr;
     uint32_t* start = static_cast<uint32_t*>(ranges.data());
     uint32_t* end = start + num_keys;
+    const void* scalars_on_device = in.scalars;
+    const void* indices_on_device = in.indices;
 
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[0], stream));
-    CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(d_scalars.data(), scalars.data(), scalars.size_bytes(),
-                                              cudaMemcpyHostToDevice, stream));
+    if (in.on_host) {
+        CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(d_scalars.data(), in.scalars, d_scalars.size(),
+                                                  cudaMemcpyHostToDevice, stream));
+        scalars_on_device = d_scalars.data();
+        if (in.indices != nullptr) {
+            CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(
+                d_indices.data(), in.indices, d_indices.size(), cudaMemcpyHostToDevice, stream));
+            indices_on_device = d_indices.data();
+        }
+    }
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[1], stream));
+    CUZK_CUDA_RETURN_IF_ERROR(cudaMemsetAsync(error_word.data(), 0, sizeof(uint32_t), stream));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_digits(
-        static_cast<const uint64_t*>(d_scalars.data()), n, c, windows,
-        static_cast<uint32_t*>(keys.data()), static_cast<uint32_t*>(values.data()), stream));
+        static_cast<const uint64_t*>(scalars_on_device),
+        static_cast<const uint32_t*>(indices_on_device), n, static_cast<uint32_t>(num_bases), c,
+        windows, static_cast<uint32_t*>(keys.data()), static_cast<uint32_t*>(values.data()),
+        static_cast<uint32_t*>(error_word.data()), stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[2], stream));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_sort(
         temp.data(), sort_temp, static_cast<const uint32_t*>(keys.data()),
@@ -151,27 +279,34 @@ util::Result<ec::G1Jacobian> msm_g1(const DeviceG1Bases& bases,
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_bucket_ranges(
         static_cast<const uint32_t*>(keys_sorted.data()), items, num_keys, start, end, stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[3], stream));
-    DeviceG1Xyzz* first = static_cast<DeviceG1Xyzz*>(pieces.data());
-    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate_g1(
-        reinterpret_cast<const DeviceG1Affine*>(bases.device_data()),
+    DeviceXyzz* first = static_cast<DeviceXyzz*>(pieces.data());
+    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate(
+        reinterpret_cast<const DeviceAffine*>(bases),
         static_cast<const uint32_t*>(keys_sorted.data()),
         static_cast<const uint32_t*>(values_sorted.data()), items, start, end, num_keys,
-        options.chunk, static_cast<DeviceG1Xyzz*>(buckets.data()), first,
+        options.chunk, static_cast<DeviceXyzz*>(buckets.data()), first,
         first + std::max<size_t>(chunks, 1), stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[4], stream));
-    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate_g1(
-        static_cast<const DeviceG1Xyzz*>(buckets.data()), windows, h, segment_len,
-        static_cast<DeviceG1Xyzz*>(partial.data()), stream));
-    std::vector<ec::G1Xyzz> host_partial(size_t{windows} * segments);
+    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate(
+        static_cast<const DeviceXyzz*>(buckets.data()), windows, h, segment_len,
+        static_cast<DeviceXyzz*>(partial.data()), stream));
+    std::vector<HostXyzz> host_partial(size_t{windows} * segments);
+    uint32_t error_bits = 0;
     CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(host_partial.data(), partial.data(),
-                                              host_partial.size() * sizeof(ec::G1Xyzz),
+                                              host_partial.size() * sizeof(HostXyzz),
+                                              cudaMemcpyDeviceToHost, stream));
+    CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(&error_bits, error_word.data(), sizeof(uint32_t),
                                               cudaMemcpyDeviceToHost, stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(stream));
+    if (error_bits & detail::kErrorScalarTooLarge)
+        return invalid(name, "a device scalar is not below 2^255");
+    if (error_bits & detail::kErrorIndexOutOfRange)
+        return invalid(name, "a device index is not below the number of bases");
     // Σ_j 2^(c·j)·S_j, highest window first.
-    ec::G1Jacobian acc = ec::G1Jacobian::identity();
+    HostJacobian acc = HostJacobian::identity();
     for (unsigned j = windows; j-- > 0;) {
         for (unsigned i = 0; i < c; ++i) acc = acc.dbl();
-        ec::G1Xyzz s = ec::G1Xyzz::identity();
+        HostXyzz s = HostXyzz::identity();
         for (uint32_t seg = 0; seg < segments; ++seg) s += host_partial[size_t{j} * segments + seg];
         acc += s.to_jacobian();
     }
@@ -188,15 +323,100 @@ util::Result<ec::G1Jacobian> msm_g1(const DeviceG1Bases& bases,
     return acc;
 }
 
-util::Result<ec::G1Jacobian> msm_g1(std::span<const ec::G1Affine> bases,
-                                    std::span<const ff::Fr> scalars,
-                                    const GpuMsmOptions& options) {
-    if (bases.size() != scalars.size())
-        return util::invalid_argument("gpu::msm_g1: bases and scalars differ in length");
+// Σ scalars[i]·bases[i] with host scalars: the counts must match.
+template <class Affine>
+util::Result<typename MsmTypes<Affine>::HostJacobian> run_plain(
+    const DeviceBases<Affine>& bases, std::span<const ff::BigInt<4>> scalars,
+    const GpuMsmOptions& options, GpuMsmTimings* timings, const char* name) {
+    if (scalars.size() != bases.size()) {
+        std::string m = std::to_string(bases.size());
+        m += " bases but ";
+        m += std::to_string(scalars.size());
+        m += " scalars";
+        return invalid(name, m);
+    }
+    return run_msm<Affine>(bases.device_data(), bases.size(),
+                           {scalars.data(), nullptr, scalars.size(), true}, options, timings, name);
+}
+
+template <class Affine>
+util::Result<typename MsmTypes<Affine>::HostJacobian> run_indexed(
+    const DeviceBases<Affine>& bases, std::span<const ff::BigInt<4>> scalars,
+    std::span<const uint32_t> indices, const GpuMsmOptions& options, GpuMsmTimings* timings,
+    const char* name) {
+    if (scalars.size() != indices.size()) {
+        std::string m = std::to_string(scalars.size());
+        m += " scalars but ";
+        m += std::to_string(indices.size());
+        m += " indices";
+        return invalid(name, m);
+    }
+    return run_msm<Affine>(bases.device_data(), bases.size(),
+                           {scalars.data(), indices.data(), scalars.size(), true}, options, timings,
+                           name);
+}
+
+}  // namespace
+
+util::Result<ec::G1Jacobian> msm_g1(const DeviceG1Bases& bases,
+                                    std::span<const ff::BigInt<4>> scalars,
+                                    const GpuMsmOptions& options, GpuMsmTimings* timings) {
+    return run_plain(bases, scalars, options, timings, "gpu::msm_g1");
+}
+util::Result<ec::G2Jacobian> msm_g2(const DeviceG2Bases& bases,
+                                    std::span<const ff::BigInt<4>> scalars,
+                                    const GpuMsmOptions& options, GpuMsmTimings* timings) {
+    return run_plain(bases, scalars, options, timings, "gpu::msm_g2");
+}
+util::Result<ec::G1Jacobian> msm_g1(const DeviceG1Bases& bases,
+                                    std::span<const ff::BigInt<4>> scalars,
+                                    std::span<const uint32_t> indices, const GpuMsmOptions& options,
+                                    GpuMsmTimings* timings) {
+    return run_indexed(bases, scalars, indices, options, timings, "gpu::msm_g1");
+}
+util::Result<ec::G2Jacobian> msm_g2(const DeviceG2Bases& bases,
+                                    std::span<const ff::BigInt<4>> scalars,
+                                    std::span<const uint32_t> indices, const GpuMsmOptions& options,
+                                    GpuMsmTimings* timings) {
+    return run_indexed(bases, scalars, indices, options, timings, "gpu::msm_g2");
+}
+util::Result<ec::G1Jacobian> msm_g1_device(const ec::G1Affine* bases, size_t num_bases,
+                                           const ff::BigInt<4>* scalars, const uint32_t* indices,
+                                           size_t n, const GpuMsmOptions& options,
+                                           GpuMsmTimings* timings) {
+    return run_msm<ec::G1Affine>(bases, num_bases, {scalars, indices, n, false}, options, timings,
+                                 "gpu::msm_g1_device");
+}
+util::Result<ec::G2Jacobian> msm_g2_device(const ec::G2Affine* bases, size_t num_bases,
+                                           const ff::BigInt<4>* scalars, const uint32_t* indices,
+                                           size_t n, const GpuMsmOptions& options,
+                                           GpuMsmTimings* timings) {
+    return run_msm<ec::G2Affine>(bases, num_bases, {scalars, indices, n, false}, options, timings,
+                                 "gpu::msm_g2_device");
+}
+
+namespace {
+
+template <class Affine>
+util::Result<typename MsmTypes<Affine>::HostJacobian> run_convenience(
+    std::span<const Affine> bases, std::span<const ff::Fr> scalars, const GpuMsmOptions& options,
+    const char* name) {
+    if (bases.size() != scalars.size()) return invalid(name, "bases and scalars differ in length");
     std::vector<ff::BigInt<4>> k(scalars.size());
     for (size_t i = 0; i < k.size(); ++i) k[i] = scalars[i].to_int();
-    CUZK_ASSIGN_OR_RETURN(DeviceG1Bases dev, DeviceG1Bases::upload(bases));
-    return msm_g1(dev, k, options);
+    CUZK_ASSIGN_OR_RETURN(DeviceBases<Affine> dev, DeviceBases<Affine>::upload(bases));
+    return run_plain(dev, k, options, nullptr, name);
+}
+
+}  // namespace
+
+util::Result<ec::G1Jacobian> msm_g1(std::span<const ec::G1Affine> bases,
+                                    std::span<const ff::Fr> scalars, const GpuMsmOptions& options) {
+    return run_convenience(bases, scalars, options, "gpu::msm_g1");
+}
+util::Result<ec::G2Jacobian> msm_g2(std::span<const ec::G2Affine> bases,
+                                    std::span<const ff::Fr> scalars, const GpuMsmOptions& options) {
+    return run_convenience(bases, scalars, options, "gpu::msm_g2");
 }
 
 }  // namespace cuzk::gpu

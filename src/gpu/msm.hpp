@@ -1,12 +1,16 @@
-// Multi-scalar multiplication over G1 on the GPU: Σ k_i·P_i with the bases resident in device
-// memory. Host C++ header (no CUDA types). The CPU msm::msm is the reference it is tested
-// against (same group element; the algorithm differs in its data layout, not its mathematics).
+// Multi-scalar multiplication over G1 and G2 on the GPU: Σ k_i·P_i with the bases resident in
+// device memory, optionally through an index list (Σ_j k_j·P_(idx_j): the Groth16 prover's tail
+// MSM over the scalars that are neither 0 nor 1, gpu/classify.hpp). Host C++ header (no CUDA
+// types). The CPU msm::msm is the reference it is tested against (same group element; the
+// algorithm differs in its data layout, not its mathematics). G1 and G2 run the same kernels,
+// templated on the device curve (gpu/device_curve.cuh); only the point size differs.
 //
 // Algorithm (Pippenger with signed digits, as msm/pippenger.hpp, laid out for the GPU):
 //   1. digits   — one thread per scalar computes its W signed c-bit digits (carry rule of
 //                 msm::SignedDigits) and writes one (key = window·h + |d| − 1, value = point
 //                 index | sign) pair per non-zero digit (zero digits get a key past every
-//                 bucket). h = 2^(c−1) buckets per window.
+//                 bucket). h = 2^(c−1) buckets per window. The point index is j, or idx_j
+//                 with an index list — the only place the indirection appears.
 //   2. sort     — CUB radix sort of the n·W pairs by key (only the key bits in use), which
 //                 groups every bucket's points together; then each bucket's [start, end).
 //   3. buckets  — each thread sums a chunk of `chunk` consecutive sorted items (±P, mixed XYZZ
@@ -19,14 +23,18 @@
 //                 adds the segment results and combines windows by Horner's rule (c doublings
 //                 between windows).
 // Cost: n·W mixed additions (W = ⌊255/c⌋ + 1) + 2·h·W for the running sums; the sort moves
-// 8·n·W bytes a few times. Memory: bases 96 B per point (resident) + per call 32 B per scalar
-// + 16·n·W bytes of pairs (two buffers) + sort scratch + 192·h·W bytes of buckets.
+// 8·n·W bytes a few times. Memory: bases 96 B (G1) / 192 B (G2) per point (resident) + per
+// call 32 B per scalar (+ 4 B per index) + 16·n·W bytes of pairs (two buffers) + sort scratch
+// + 192·h·W (G1) / 384·h·W (G2) bytes of buckets.
 //
-// Errors: kInvalidArgument (sizes, window), kUnavailable (no device), kResourceExhausted,
-// kInternal. Thread safety: calls on different DeviceG1Bases may run concurrently.
+// Errors: kInvalidArgument (sizes, window, a scalar ≥ 2^255, an index ≥ the number of bases —
+// for device-resident inputs these two are detected by the digits kernel, whose items are then
+// skipped, and reported after the run), kUnavailable (no device), kResourceExhausted,
+// kInternal. Thread safety: calls on different bases may run concurrently.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 
 #include "ec/curves.hpp"
@@ -56,32 +64,71 @@ struct GpuMsmTimings {
     double upload = 0, digits = 0, sort = 0, buckets = 0, windows = 0, total = 0;
 };
 
-// G1 affine bases in device memory (same layout as ec::G1Affine; the identity is (0, 0)).
-class DeviceG1Bases {
+// Affine bases in device memory (same layout as ec::G1Affine / ec::G2Affine; the identity is
+// (0, 0)); fewer than 2^31 points. Defined (explicitly instantiated) for those two types only.
+template <class Affine>
+class DeviceBases {
    public:
-    DeviceG1Bases();
-    ~DeviceG1Bases();
-    DeviceG1Bases(DeviceG1Bases&&) noexcept;
-    DeviceG1Bases& operator=(DeviceG1Bases&&) noexcept;
+    DeviceBases();
+    ~DeviceBases();
+    DeviceBases(DeviceBases&&) noexcept;
+    DeviceBases& operator=(DeviceBases&&) noexcept;
 
-    static util::Result<DeviceG1Bases> upload(std::span<const ec::G1Affine> bases);
+    static util::Result<DeviceBases> upload(std::span<const Affine> bases);
     size_t size() const { return size_; }
-    const ec::G1Affine* device_data() const;
+    const Affine* device_data() const;
 
    private:
     struct Buffer;
     Buffer* buffer_ = nullptr;
     size_t size_ = 0;
 };
+using DeviceG1Bases = DeviceBases<ec::G1Affine>;
+using DeviceG2Bases = DeviceBases<ec::G2Affine>;
 
 // Σ scalars[i]·bases[i] (canonical scalars < 2^255; scalars.size() == bases.size()).
 util::Result<ec::G1Jacobian> msm_g1(const DeviceG1Bases& bases,
                                     std::span<const ff::BigInt<4>> scalars,
                                     const GpuMsmOptions& options = {},
                                     GpuMsmTimings* timings = nullptr);
+util::Result<ec::G2Jacobian> msm_g2(const DeviceG2Bases& bases,
+                                    std::span<const ff::BigInt<4>> scalars,
+                                    const GpuMsmOptions& options = {},
+                                    GpuMsmTimings* timings = nullptr);
 
-// Convenience: uploads the bases, converts Fr scalars, runs msm_g1.
+// Indexed: Σ_j scalars[j]·bases[indices[j]] (scalars.size() == indices.size(), any count;
+// every index < bases.size(); an index may repeat). Host scalars and indices, uploaded per call.
+util::Result<ec::G1Jacobian> msm_g1(const DeviceG1Bases& bases,
+                                    std::span<const ff::BigInt<4>> scalars,
+                                    std::span<const uint32_t> indices,
+                                    const GpuMsmOptions& options = {},
+                                    GpuMsmTimings* timings = nullptr);
+util::Result<ec::G2Jacobian> msm_g2(const DeviceG2Bases& bases,
+                                    std::span<const ff::BigInt<4>> scalars,
+                                    std::span<const uint32_t> indices,
+                                    const GpuMsmOptions& options = {},
+                                    GpuMsmTimings* timings = nullptr);
+
+// Everything device-resident (device or mapped pinned memory, e.g. gpu::ResidentParams'
+// sections and gpu::classify_scalars' outputs): Σ_{j<n} scalars[j]·bases[indices[j]], or
+// Σ scalars[j]·bases[j] when indices is null (then n ≤ num_bases). scalars: n canonical
+// ff::BigInt<4>; indices: n uint32. Scalars ≥ 2^255 and indices ≥ num_bases are found on the
+// device (kInvalidArgument after the run). Synchronous, on the default stream; timings->upload
+// is 0.
+util::Result<ec::G1Jacobian> msm_g1_device(const ec::G1Affine* bases, size_t num_bases,
+                                           const ff::BigInt<4>* scalars, const uint32_t* indices,
+                                           size_t n, const GpuMsmOptions& options = {},
+                                           GpuMsmTimings* timings = nullptr);
+util::Result<ec::G2Jacobian> msm_g2_device(const ec::G2Affine* bases, size_t num_bases,
+                                           const ff::BigInt<4>* scalars, const uint32_t* indices,
+                                           size_t n, const GpuMsmOptions& options = {},
+                                           GpuMsmTimings* timings = nullptr);
+
+// Convenience: uploads the bases, converts Fr scalars, runs msm_g1 / msm_g2.
 util::Result<ec::G1Jacobian> msm_g1(std::span<const ec::G1Affine> bases,
+                                    std::span<const ff::Fr> scalars,
+                                    const GpuMsmOptions& options = {});
+util::Result<ec::G2Jacobian> msm_g2(std::span<const ec::G2Affine> bases,
                                     std::span<const ff::Fr> scalars,
                                     const GpuMsmOptions& options = {});
 

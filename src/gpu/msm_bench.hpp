@@ -1,4 +1,5 @@
-// Timing of the GPU G1 MSM with resident bases, for `cuzk bench gpu-msm`. Host C++ header.
+// Timing of the GPU G1 and G2 MSMs with resident bases, for `cuzk bench gpu-msm [--curve g1|g2]`.
+// Host C++ header.
 //
 // Inputs: D = min(n, 2^20) distinct points (a random walk) tiled over the n bases, and n random
 // Fr scalars (never zeros). Before timing, the result is checked against the CPU Pippenger
@@ -20,6 +21,8 @@ struct MsmBenchResult {
 };
 
 util::Result<MsmBenchResult> bench_msm_g1(unsigned log_size, int repetitions,
+                                          const GpuMsmOptions& options);
+util::Result<MsmBenchResult> bench_msm_g2(unsigned log_size, int repetitions,
                                           const GpuMsmOptions& options);
 
 }  // namespace cuzk::gpu

@@ -1,6 +1,7 @@
 // Pippenger MSM kernels (see msm.hpp for the algorithm): signed digits, bucket ranges, bucket
 // accumulation in XYZZ coordinates, segmented running-sum aggregation. The point formulas are
-// ec/point.hpp's, instantiated with the device field.
+// ec/point.hpp's, instantiated with the device curves; the point kernels are templates over the
+// curve C, launched for G1 and G2.
 #include "gpu/msm_launch.hpp"
 
 namespace cuzk::gpu::detail {
@@ -25,14 +26,25 @@ __device__ uint32_t bits_at(const uint64_t* k, unsigned lo, unsigned c) {
 
 // Digits with the carry rule of msm::SignedDigits: u_j + carry kept when ≤ h, else minus 2^c
 // with a carry into the next window (k < 2^255 and c·W ≥ 256, so the top window never carries).
-__global__ void digits_kernel(const uint64_t* scalars, size_t n, unsigned c, unsigned windows,
-                              uint32_t* keys, uint32_t* values) {
+// The point index of scalar i is indices[i] (or i); an invalid scalar or index flags *error and
+// makes all of the scalar's digits empty.
+__global__ void digits_kernel(const uint64_t* scalars, const uint32_t* indices, size_t n,
+                              uint32_t num_bases, unsigned c, unsigned windows, uint32_t* keys,
+                              uint32_t* values, uint32_t* error) {
     const uint32_t h = 1u << (c - 1);
     const uint32_t empty = windows * h;
     const size_t stride = size_t{gridDim.x} * blockDim.x;
     for (size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride) {
         uint64_t k[4];
         for (int l = 0; l < 4; ++l) k[l] = scalars[4 * i + l];
+        const uint32_t index = indices != nullptr ? indices[i] : static_cast<uint32_t>(i);
+        uint32_t bad = 0;
+        if (k[3] >> 63) bad |= kErrorScalarTooLarge;
+        if (index >= num_bases) bad |= kErrorIndexOutOfRange;
+        if (bad != 0) {
+            atomicOr(error, bad);
+            for (int l = 0; l < 4; ++l) k[l] = 0;  // all digits zero: no items
+        }
         uint32_t carry = 0;
         for (unsigned j = 0; j < windows; ++j) {
             int64_t d = static_cast<int64_t>(bits_at(k, j * c, c)) + carry;
@@ -48,7 +60,7 @@ __global__ void digits_kernel(const uint64_t* scalars, size_t n, unsigned c, uns
             } else {
                 const uint32_t mag = static_cast<uint32_t>(d > 0 ? d : -d);
                 keys[item] = j * h + mag - 1;
-                values[item] = static_cast<uint32_t>(i) | (d < 0 ? kNegativeFlag : 0u);
+                values[item] = index | (d < 0 ? kNegativeFlag : 0u);
             }
         }
     }
@@ -80,8 +92,8 @@ __global__ void fill_identity_kernel(ec::Xyzz<C>* buckets, uint32_t count) {
 template <class C>
 __global__ void accumulate_chunks_kernel(const ec::Affine<C>* bases, const uint32_t* keys,
                                          const uint32_t* values, size_t items, uint32_t num_keys,
-                                         uint32_t chunk, ec::Xyzz<C>* buckets,
-                                         ec::Xyzz<C>* first, ec::Xyzz<C>* last) {
+                                         uint32_t chunk, ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
+                                         ec::Xyzz<C>* last) {
     const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
     const size_t lo = t * chunk;
     if (lo >= items) return;
@@ -168,12 +180,13 @@ __global__ void aggregate_kernel(const ec::Xyzz<C>* buckets, unsigned windows, u
 
 }  // namespace
 
-cudaError_t launch_msm_digits(const uint64_t* scalars, size_t n, unsigned window_bits,
-                              unsigned windows, uint32_t* keys, uint32_t* values,
+cudaError_t launch_msm_digits(const uint64_t* scalars, const uint32_t* indices, size_t n,
+                              uint32_t num_bases, unsigned window_bits, unsigned windows,
+                              uint32_t* keys, uint32_t* values, uint32_t* error,
                               cudaStream_t stream) {
     if (n == 0) return cudaSuccess;
-    digits_kernel<<<blocks_for(n), kBlock, 0, stream>>>(scalars, n, window_bits, windows, keys,
-                                                        values);
+    digits_kernel<<<blocks_for(n), kBlock, 0, stream>>>(scalars, indices, n, num_bases, window_bits,
+                                                        windows, keys, values, error);
     return cudaGetLastError();
 }
 
@@ -185,17 +198,18 @@ cudaError_t launch_msm_bucket_ranges(const uint32_t* sorted_keys, size_t items, 
     return cudaGetLastError();
 }
 
-cudaError_t launch_msm_accumulate_g1(const DeviceG1Affine* bases, const uint32_t* sorted_keys,
-                                     const uint32_t* sorted_values, size_t items,
-                                     const uint32_t* start, const uint32_t* end,
-                                     uint32_t num_buckets, uint32_t chunk, DeviceG1Xyzz* buckets,
-                                     DeviceG1Xyzz* first, DeviceG1Xyzz* last,
-                                     cudaStream_t stream) {
+namespace {
+
+template <class C>
+cudaError_t accumulate(const ec::Affine<C>* bases, const uint32_t* sorted_keys,
+                       const uint32_t* sorted_values, size_t items, const uint32_t* start,
+                       const uint32_t* end, uint32_t num_buckets, uint32_t chunk,
+                       ec::Xyzz<C>* buckets, ec::Xyzz<C>* first, ec::Xyzz<C>* last,
+                       cudaStream_t stream) {
     if (num_buckets == 0 || chunk == 0) return cudaErrorInvalidValue;
-    using C = DeviceG1Curve;
     const unsigned block = 128;
-    fill_identity_kernel<C><<<(num_buckets + block - 1) / block, block, 0, stream>>>(buckets,
-                                                                                  num_buckets);
+    fill_identity_kernel<C>
+        <<<(num_buckets + block - 1) / block, block, 0, stream>>>(buckets, num_buckets);
     const size_t chunks = (items + chunk - 1) / chunk;
     if (chunks > 0)
         accumulate_chunks_kernel<C><<<(chunks + block - 1) / block, block, 0, stream>>>(
@@ -205,15 +219,45 @@ cudaError_t launch_msm_accumulate_g1(const DeviceG1Affine* bases, const uint32_t
     return cudaGetLastError();
 }
 
-cudaError_t launch_msm_aggregate_g1(const DeviceG1Xyzz* buckets, unsigned windows,
-                                    uint32_t buckets_per_window, uint32_t segment_len,
-                                    DeviceG1Xyzz* out, cudaStream_t stream) {
+template <class C>
+cudaError_t aggregate(const ec::Xyzz<C>* buckets, unsigned windows, uint32_t buckets_per_window,
+                      uint32_t segment_len, ec::Xyzz<C>* out, cudaStream_t stream) {
     if (segment_len == 0 || buckets_per_window % segment_len != 0) return cudaErrorInvalidValue;
     const uint32_t threads = windows * (buckets_per_window / segment_len);
     const unsigned block = 64;
-    aggregate_kernel<DeviceG1Curve><<<(threads + block - 1) / block, block, 0, stream>>>(
+    aggregate_kernel<C><<<(threads + block - 1) / block, block, 0, stream>>>(
         buckets, windows, buckets_per_window, segment_len, out);
     return cudaGetLastError();
+}
+
+}  // namespace
+
+cudaError_t launch_msm_accumulate(const DeviceG1Affine* bases, const uint32_t* sorted_keys,
+                                  const uint32_t* sorted_values, size_t items,
+                                  const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
+                                  uint32_t chunk, DeviceG1Xyzz* buckets, DeviceG1Xyzz* first,
+                                  DeviceG1Xyzz* last, cudaStream_t stream) {
+    return accumulate(bases, sorted_keys, sorted_values, items, start, end, num_buckets, chunk,
+                      buckets, first, last, stream);
+}
+cudaError_t launch_msm_accumulate(const DeviceG2Affine* bases, const uint32_t* sorted_keys,
+                                  const uint32_t* sorted_values, size_t items,
+                                  const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
+                                  uint32_t chunk, DeviceG2Xyzz* buckets, DeviceG2Xyzz* first,
+                                  DeviceG2Xyzz* last, cudaStream_t stream) {
+    return accumulate(bases, sorted_keys, sorted_values, items, start, end, num_buckets, chunk,
+                      buckets, first, last, stream);
+}
+
+cudaError_t launch_msm_aggregate(const DeviceG1Xyzz* buckets, unsigned windows,
+                                 uint32_t buckets_per_window, uint32_t segment_len,
+                                 DeviceG1Xyzz* out, cudaStream_t stream) {
+    return aggregate(buckets, windows, buckets_per_window, segment_len, out, stream);
+}
+cudaError_t launch_msm_aggregate(const DeviceG2Xyzz* buckets, unsigned windows,
+                                 uint32_t buckets_per_window, uint32_t segment_len,
+                                 DeviceG2Xyzz* out, cudaStream_t stream) {
+    return aggregate(buckets, windows, buckets_per_window, segment_len, out, stream);
 }
 
 }  // namespace cuzk::gpu::detail

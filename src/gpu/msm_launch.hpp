@@ -17,10 +17,17 @@ namespace cuzk::gpu::detail {
 
 inline constexpr uint32_t kNegativeFlag = 0x80000000u;
 
+// Bits of the digits kernel's error word (atomicOr; zeroed by the caller).
+inline constexpr uint32_t kErrorScalarTooLarge = 1;   // a scalar ≥ 2^255
+inline constexpr uint32_t kErrorIndexOutOfRange = 2;  // an index ≥ num_bases
+
 // Signed base-2^c digits of n canonical scalars (4 limbs each, < 2^255) into keys/values laid
-// out window-major: item j·n + i.
-cudaError_t launch_msm_digits(const uint64_t* scalars, size_t n, unsigned window_bits,
-                              unsigned windows, uint32_t* keys, uint32_t* values,
+// out window-major: item j·n + i. The value's point index is indices[i], or i when indices is
+// null. A scalar ≥ 2^255 or an index ≥ num_bases sets its bit in *error and gives only empty
+// items (never an out-of-range read later).
+cudaError_t launch_msm_digits(const uint64_t* scalars, const uint32_t* indices, size_t n,
+                              uint32_t num_bases, unsigned window_bits, unsigned windows,
+                              uint32_t* keys, uint32_t* values, uint32_t* error,
                               cudaStream_t stream);
 
 // Bytes of temporary storage the pair sort needs for `items` items.
@@ -37,18 +44,25 @@ cudaError_t launch_msm_bucket_ranges(const uint32_t* sorted_keys, size_t items, 
 // buckets[b] = Σ ±bases[value & ~kNegativeFlag] over the items of bucket b, b < num_buckets
 // (the identity for empty buckets), in chunks of `chunk` sorted items per thread; first and
 // last are scratch of ⌈items/chunk⌉ points each (see msm_kernels.cu).
-cudaError_t launch_msm_accumulate_g1(const DeviceG1Affine* bases, const uint32_t* sorted_keys,
-                                     const uint32_t* sorted_values, size_t items,
-                                     const uint32_t* start, const uint32_t* end,
-                                     uint32_t num_buckets, uint32_t chunk, DeviceG1Xyzz* buckets,
-                                     DeviceG1Xyzz* first, DeviceG1Xyzz* last,
-                                     cudaStream_t stream);
+cudaError_t launch_msm_accumulate(const DeviceG1Affine* bases, const uint32_t* sorted_keys,
+                                  const uint32_t* sorted_values, size_t items,
+                                  const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
+                                  uint32_t chunk, DeviceG1Xyzz* buckets, DeviceG1Xyzz* first,
+                                  DeviceG1Xyzz* last, cudaStream_t stream);
+cudaError_t launch_msm_accumulate(const DeviceG2Affine* bases, const uint32_t* sorted_keys,
+                                  const uint32_t* sorted_values, size_t items,
+                                  const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
+                                  uint32_t chunk, DeviceG2Xyzz* buckets, DeviceG2Xyzz* first,
+                                  DeviceG2Xyzz* last, cudaStream_t stream);
 
 // For every window j and segment s of `segment_len` buckets: out[j·segments + s] =
 // Σ_{b in segment} (b + 1)·bucket_{j,b} (b counted within the window), so that the window sum
 // S_j = Σ_s out[j·segments + s].
-cudaError_t launch_msm_aggregate_g1(const DeviceG1Xyzz* buckets, unsigned windows,
-                                    uint32_t buckets_per_window, uint32_t segment_len,
-                                    DeviceG1Xyzz* out, cudaStream_t stream);
+cudaError_t launch_msm_aggregate(const DeviceG1Xyzz* buckets, unsigned windows,
+                                 uint32_t buckets_per_window, uint32_t segment_len,
+                                 DeviceG1Xyzz* out, cudaStream_t stream);
+cudaError_t launch_msm_aggregate(const DeviceG2Xyzz* buckets, unsigned windows,
+                                 uint32_t buckets_per_window, uint32_t segment_len,
+                                 DeviceG2Xyzz* out, cudaStream_t stream);
 
 }  // namespace cuzk::gpu::detail

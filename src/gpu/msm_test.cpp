@@ -1,13 +1,18 @@
-// GPU G1 MSM against the CPU Pippenger (msm::msm): random inputs of many sizes and window
-// sizes, and edge cases — zero, one, r − 1 and 2^255 − 1 scalars, identity bases, repeated
-// points, P next to −P, a single point, every scalar in one bucket. Results must be the same
-// group element. Skips itself without a usable CUDA device.
+// GPU G1 and G2 MSMs against the CPU Pippenger (msm::msm): random inputs of many sizes and
+// window sizes, and edge cases — zero, one, r − 1 and 2^255 − 1 scalars, identity bases,
+// repeated points, P next to −P, a single point, every scalar in one bucket; the indexed forms
+// (host and device-resident indices) against the CPU MSM of the gathered bases. Results must be
+// the same group element. Skips itself without a usable CUDA device.
 #include "gpu/msm.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <utility>
 #include <vector>
 
+#include "gpu/cuda_status.hpp"
 #include "gpu/device.hpp"
 #include "msm/pippenger.hpp"
 #include "util/rng.hpp"
@@ -90,13 +95,13 @@ TEST_F(GpuMsmTest, EdgeScalarsAndPoints) {
     BigInt<4> top;  // 2^255 − 1, the largest scalar msm accepts
     top.limb[0] = top.limb[1] = top.limb[2] = ~uint64_t{0};
     top.limb[3] = ~uint64_t{0} >> 1;
-    for (size_t i = 0; i < n; i += 7) k[i] = BigInt<4>();              // zero
-    for (size_t i = 1; i < n; i += 7) k[i] = BigInt<4>::from_u64(1);   // one
+    for (size_t i = 0; i < n; i += 7) k[i] = BigInt<4>();             // zero
+    for (size_t i = 1; i < n; i += 7) k[i] = BigInt<4>::from_u64(1);  // one
     for (size_t i = 2; i < n; i += 7) k[i] = r_minus_1;
     for (size_t i = 3; i < n; i += 7) k[i] = top;
     for (size_t i = 4; i < n; i += 11) bases[i] = ec::G1Affine::identity();
     for (size_t i = 5; i + 1 < n; i += 13) bases[i + 1] = -bases[i];  // P, −P
-    for (size_t i = 6; i + 2 < n; i += 17) bases[i + 2] = bases[i];    // repeated
+    for (size_t i = 6; i + 2 < n; i += 17) bases[i + 2] = bases[i];   // repeated
     for (unsigned c : {0u, 3u, 9u})
         for (unsigned chunk : {1u, 2u, 32u, 700u}) expect_same(bases, k, c, "edges", chunk);
     // every scalar equal: all points in one bucket per window (P + P doublings inside buckets)
@@ -128,6 +133,236 @@ TEST_F(GpuMsmTest, FrConvenienceAndErrors) {
     GpuMsmOptions bad_chunk;
     bad_chunk.chunk = 0;
     EXPECT_EQ(msm_g1(*dev, ok_k, bad_chunk).status().code(), util::StatusCode::kInvalidArgument);
+}
+
+// ---- G2 ----------------------------------------------------------------------------------------
+
+std::vector<ec::G2Affine> walk_points_g2(util::TestRng& rng, size_t n) {
+    const ec::G2Jacobian g = ec::G2Jacobian::from_affine(ec::kG2Generator);
+    const ec::G2Jacobian steps[3] = {ec::mul(g, Fr::random(rng)), ec::mul(g, Fr::random(rng)),
+                                     ec::mul(g, Fr::random(rng))};
+    std::vector<ec::G2Jacobian> jac(n);
+    ec::G2Jacobian p = ec::mul(g, Fr::random(rng));
+    for (size_t i = 0; i < n; ++i) {
+        jac[i] = p;
+        p += steps[i % 3];
+    }
+    std::vector<ec::G2Affine> out(n);
+    ec::batch_to_affine(jac.data(), out.data(), n);
+    return out;
+}
+
+void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<BigInt<4>>& k,
+                    unsigned window_bits, const char* what, unsigned chunk = 32) {
+    auto dev = DeviceG2Bases::upload(bases);
+    ASSERT_TRUE(dev.ok()) << dev.status().to_string();
+    const ec::G2Jacobian want = msm::msm(bases, k);
+    GpuMsmOptions options;
+    options.window_bits = window_bits;
+    options.chunk = chunk;
+    auto got = msm_g2(*dev, k, options);
+    ASSERT_TRUE(got.ok()) << got.status().to_string();
+    EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
+                              << " chunk=" << chunk;
+}
+
+TEST_F(GpuMsmTest, G2RandomInputs) {
+    util::TestRng rng(611);
+    for (size_t n : {1, 2, 5, 100, 1000}) {
+        const auto bases = walk_points_g2(rng, n);
+        const auto k = random_scalars(rng, n);
+        for (unsigned c : {0u, 1u, 5u, 13u})
+            for (unsigned chunk : {1u, 7u, 32u}) expect_same_g2(bases, k, c, "g2 random", chunk);
+    }
+    const size_t n = size_t{1} << 14;
+    const auto bases = walk_points_g2(rng, n);
+    const auto k = random_scalars(rng, n);
+    for (unsigned c : {0u, 16u}) expect_same_g2(bases, k, c, "g2 2^14");
+}
+
+TEST_F(GpuMsmTest, G2EdgeScalarsAndPoints) {
+    util::TestRng rng(612);
+    const size_t n = 400;
+    auto bases = walk_points_g2(rng, n);
+    std::vector<BigInt<4>> k = random_scalars(rng, n);
+    const BigInt<4> r_minus_1 = (-Fr::one()).to_int();
+    for (size_t i = 0; i < n; i += 7) k[i] = BigInt<4>();             // zero
+    for (size_t i = 1; i < n; i += 7) k[i] = BigInt<4>::from_u64(1);  // one
+    for (size_t i = 2; i < n; i += 7) k[i] = r_minus_1;
+    for (size_t i = 4; i < n; i += 11) bases[i] = ec::G2Affine::identity();
+    for (size_t i = 5; i + 1 < n; i += 13) bases[i + 1] = -bases[i];  // P, −P
+    for (size_t i = 6; i + 2 < n; i += 17) bases[i + 2] = bases[i];   // repeated
+    for (unsigned c : {0u, 3u, 9u})
+        for (unsigned chunk : {1u, 2u, 32u, 500u}) expect_same_g2(bases, k, c, "g2 edges", chunk);
+    // P and −P with the same scalar: the sum is the identity.
+    const auto pts = walk_points_g2(rng, 2);
+    const std::vector<ec::G2Affine> pm = {pts[0], -pts[0], pts[1], -pts[1]};
+    const BigInt<4> s = Fr::random(rng).to_int(), t = Fr::random(rng).to_int();
+    auto dev = DeviceG2Bases::upload(pm);
+    ASSERT_TRUE(dev.ok());
+    auto got = msm_g2(*dev, std::vector<BigInt<4>>{s, s, t, t});
+    ASSERT_TRUE(got.ok());
+    EXPECT_TRUE(got->is_identity());
+    std::vector<BigInt<4>> same(n, Fr::random(rng).to_int());
+    expect_same_g2(bases, same, 0, "g2 one bucket");
+    std::vector<BigInt<4>> zeros(n);
+    expect_same_g2(bases, zeros, 0, "g2 all zero");
+    const std::vector<ec::G2Affine> identities(50, ec::G2Affine::identity());
+    expect_same_g2(identities, random_scalars(rng, 50), 0, "g2 identity bases");
+}
+
+TEST_F(GpuMsmTest, G2FrConvenienceAndErrors) {
+    util::TestRng rng(613);
+    const auto bases = walk_points_g2(rng, 40);
+    std::vector<Fr> k(40);
+    for (Fr& x : k) x = Fr::random(rng);
+    auto got = msm_g2(bases, k);
+    ASSERT_TRUE(got.ok()) << got.status().to_string();
+    EXPECT_TRUE(*got == msm::msm(bases, k));
+    auto dev = DeviceG2Bases::upload(bases);
+    ASSERT_TRUE(dev.ok());
+    std::vector<BigInt<4>> short_k(39);
+    EXPECT_EQ(msm_g2(*dev, short_k).status().code(), util::StatusCode::kInvalidArgument);
+    std::vector<BigInt<4>> big(40);
+    big[3].limb[3] = uint64_t{1} << 63;
+    EXPECT_EQ(msm_g2(*dev, big).status().code(), util::StatusCode::kInvalidArgument);
+}
+
+// ---- indexed -------------------------------------------------------------------------------
+
+// The reference: the CPU MSM over the gathered bases.
+template <class Affine>
+std::vector<Affine> gather(const std::vector<Affine>& bases, const std::vector<uint32_t>& idx) {
+    std::vector<Affine> out;
+    for (uint32_t i : idx) out.push_back(bases[i]);
+    return out;
+}
+
+// m random indices into n bases, with some repeats and both ends.
+std::vector<uint32_t> random_indices(util::TestRng& rng, size_t m, size_t n) {
+    std::vector<uint32_t> idx(m);
+    for (uint32_t& i : idx) i = static_cast<uint32_t>(rng.uniform(n));
+    if (m > 2) {
+        idx[0] = 0;
+        idx[1] = static_cast<uint32_t>(n - 1);
+        idx[2] = idx[0];
+    }
+    return idx;
+}
+
+TEST_F(GpuMsmTest, IndexedHostIndices) {
+    util::TestRng rng(621);
+    const size_t n = 3000;
+    const auto bases = walk_points(rng, n);
+    auto dev = DeviceG1Bases::upload(bases);
+    ASSERT_TRUE(dev.ok());
+    for (size_t m : {1, 2, 500, 2999, 6000}) {
+        const auto idx = random_indices(rng, m, n);
+        auto k = random_scalars(rng, m);
+        if (m > 10) k[5] = BigInt<4>();
+        const ec::G1Jacobian want = msm::msm(gather(bases, idx), k);
+        for (unsigned c : {0u, 4u, 11u}) {
+            GpuMsmOptions options;
+            options.window_bits = c;
+            auto got = msm_g1(*dev, k, idx, options);
+            ASSERT_TRUE(got.ok()) << got.status().to_string();
+            EXPECT_TRUE(*got == want) << "m=" << m << " c=" << c;
+        }
+    }
+    // An identity index map is the plain MSM.
+    std::vector<uint32_t> iota(n);
+    for (uint32_t i = 0; i < n; ++i) iota[i] = i;
+    const auto k = random_scalars(rng, n);
+    auto a = msm_g1(*dev, k, iota);
+    auto b = msm_g1(*dev, k);
+    ASSERT_TRUE(a.ok() && b.ok());
+    EXPECT_TRUE(*a == *b);
+    EXPECT_TRUE(*a == msm::msm(bases, k));
+    // Errors: an index out of range, count mismatch; empty is the identity.
+    std::vector<uint32_t> bad = {0, static_cast<uint32_t>(n)};
+    EXPECT_EQ(msm_g1(*dev, random_scalars(rng, 2), bad).status().code(),
+              util::StatusCode::kInvalidArgument);
+    EXPECT_EQ(msm_g1(*dev, random_scalars(rng, 3), bad).status().code(),
+              util::StatusCode::kInvalidArgument);
+    auto empty = msm_g1(*dev, std::vector<BigInt<4>>{}, std::vector<uint32_t>{});
+    ASSERT_TRUE(empty.ok());
+    EXPECT_TRUE(empty->is_identity());
+}
+
+TEST_F(GpuMsmTest, IndexedG2HostIndices) {
+    util::TestRng rng(622);
+    const size_t n = 700;
+    auto bases = walk_points_g2(rng, n);
+    bases[3] = ec::G2Affine::identity();
+    auto dev = DeviceG2Bases::upload(bases);
+    ASSERT_TRUE(dev.ok());
+    for (size_t m : {1, 300, 1400}) {
+        auto idx = random_indices(rng, m, n);
+        if (m > 10) idx[7] = 3;  // the identity base
+        const auto k = random_scalars(rng, m);
+        const ec::G2Jacobian want = msm::msm(gather(bases, idx), k);
+        auto got = msm_g2(*dev, k, idx);
+        ASSERT_TRUE(got.ok()) << got.status().to_string();
+        EXPECT_TRUE(*got == want) << "m=" << m;
+    }
+}
+
+template <class T>
+DeviceBuffer upload_vector(const std::vector<T>& v) {
+    auto buf = DeviceBuffer::allocate(std::max<size_t>(v.size() * sizeof(T), 1));
+    EXPECT_TRUE(buf.ok());
+    if (!buf.ok()) return DeviceBuffer();
+    if (!v.empty()) {
+        EXPECT_TRUE(buf->upload(v.data(), v.size() * sizeof(T)).ok());
+    }
+    return std::move(*buf);
+}
+
+TEST_F(GpuMsmTest, DeviceResidentIndicesAndScalars) {
+    util::TestRng rng(623);
+    const size_t n = 2000, m = 1500;
+    const auto bases = walk_points(rng, n);
+    const auto bases2 = walk_points_g2(rng, n);
+    auto dev = DeviceG1Bases::upload(bases);
+    auto dev2 = DeviceG2Bases::upload(bases2);
+    ASSERT_TRUE(dev.ok() && dev2.ok());
+    const auto idx = random_indices(rng, m, n);
+    const auto k = random_scalars(rng, m);
+    DeviceBuffer d_idx = upload_vector(idx);
+    DeviceBuffer d_k = upload_vector(k);
+    const auto* dk = static_cast<const BigInt<4>*>(d_k.data());
+    const auto* di = static_cast<const uint32_t*>(d_idx.data());
+    auto g1 = msm_g1_device(dev->device_data(), n, dk, di, m);
+    ASSERT_TRUE(g1.ok()) << g1.status().to_string();
+    EXPECT_TRUE(*g1 == msm::msm(gather(bases, idx), k));
+    auto g2 = msm_g2_device(dev2->device_data(), n, dk, di, m);
+    ASSERT_TRUE(g2.ok()) << g2.status().to_string();
+    EXPECT_TRUE(*g2 == msm::msm(gather(bases2, idx), k));
+    // No index list: the first m bases.
+    auto plain = msm_g1_device(dev->device_data(), n, dk, nullptr, m);
+    ASSERT_TRUE(plain.ok());
+    const std::vector<ec::G1Affine> first(bases.begin(), bases.begin() + m);
+    EXPECT_TRUE(*plain == msm::msm(first, k));
+    // Bad device inputs are found on the device.
+    std::vector<uint32_t> bad_idx = idx;
+    bad_idx[m / 2] = static_cast<uint32_t>(n);
+    DeviceBuffer d_bad_idx = upload_vector(bad_idx);
+    EXPECT_EQ(
+        msm_g1_device(dev->device_data(), n, dk, static_cast<const uint32_t*>(d_bad_idx.data()), m)
+            .status()
+            .code(),
+        util::StatusCode::kInvalidArgument);
+    std::vector<BigInt<4>> bad_k = k;
+    bad_k[m - 1].limb[3] |= uint64_t{1} << 63;
+    DeviceBuffer d_bad_k = upload_vector(bad_k);
+    EXPECT_EQ(
+        msm_g2_device(dev2->device_data(), n, static_cast<const BigInt<4>*>(d_bad_k.data()), di, m)
+            .status()
+            .code(),
+        util::StatusCode::kInvalidArgument);
+    // More scalars than bases without an index list.
+    EXPECT_EQ(msm_g1_device(dev->device_data(), 10, dk, nullptr, 11).status().code(),
+              util::StatusCode::kInvalidArgument);
 }
 
 }  // namespace
