@@ -1,5 +1,5 @@
-// Batch addition on the GPU: Σ_{i: bit i set} P_i over device-resident affine bases — the sum of
-// the bases whose scalar is 1, which the Groth16 prover takes out of the MSM (SupraSeal's
+// Batch addition on the GPU: Σ_{i: bit i set} P_i over device-resident affine G1 or G2 bases — the
+// sum of the bases whose scalar is 1, which the Groth16 prover takes out of the MSM (SupraSeal's
 // batch_addition, cuzk-supraseal-reference.md §2.4; msm/batch_add.hpp is the CPU reference it
 // is tested against). Host C++ header: no CUDA types (streams are CUstream_st*).
 //
@@ -57,6 +57,15 @@ util::Result<ec::G1Jacobian> batch_add_g1(const DeviceG1Bases& bases,
 
 // Convenience (tests): uploads the bases too.
 util::Result<ec::G1Jacobian> batch_add_g1(std::span<const ec::G1Affine> bases,
+                                          std::span<const uint64_t> bits,
+                                          const GpuBatchAddOptions& options = {});
+
+// G2: the same, over ec::G2Affine bases and one ec::G2Xyzz result (blocks of 64 threads).
+util::Result<size_t> batch_add_scratch_bytes_g2(size_t n, const GpuBatchAddOptions& options = {});
+util::Status batch_add_g2(const ec::G2Affine* bases, size_t n, const uint64_t* bits,
+                          ec::G2Xyzz* result, void* scratch, size_t scratch_bytes,
+                          CUstream_st* stream, const GpuBatchAddOptions& options = {});
+util::Result<ec::G2Jacobian> batch_add_g2(std::span<const ec::G2Affine> bases,
                                           std::span<const uint64_t> bits,
                                           const GpuBatchAddOptions& options = {});
 

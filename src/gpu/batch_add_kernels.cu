@@ -7,7 +7,8 @@ namespace cuzk::gpu::detail {
 
 namespace {
 
-constexpr unsigned kBlockG1 = 128;                  // 128 XYZZ points = 24 KiB of shared memory
+constexpr unsigned kBlockG1 = 128;                  // 128 G1 XYZZ points = 24 KiB of shared memory
+constexpr unsigned kBlockG2 = 64;                   // 64 G2 XYZZ points = 24 KiB
 constexpr size_t kTargetThreads = size_t{1} << 18;  // ~4 waves of the register-heavy kernel
 
 // Sums the kBlock points of `shared` into shared[0] (all threads of the block take part).
@@ -103,6 +104,16 @@ cudaError_t launch_batch_add_g1(const DeviceG1Affine* bases, size_t n, const uin
                                 const BatchAddShape& shape, DeviceG1Xyzz* partial,
                                 DeviceG1Xyzz* result, cudaStream_t stream) {
     return launch<DeviceG1Curve, kBlockG1>(bases, n, bits, shape, partial, result, stream);
+}
+
+BatchAddShape batch_add_shape_g2(size_t n, size_t words_per_thread) {
+    return shape_for<kBlockG2>(n, words_per_thread);
+}
+
+cudaError_t launch_batch_add_g2(const DeviceG2Affine* bases, size_t n, const uint64_t* bits,
+                                const BatchAddShape& shape, DeviceG2Xyzz* partial,
+                                DeviceG2Xyzz* result, cudaStream_t stream) {
+    return launch<DeviceG2Curve, kBlockG2>(bases, n, bits, shape, partial, result, stream);
 }
 
 }  // namespace cuzk::gpu::detail

@@ -150,6 +150,58 @@ TEST_F(GpuBatchAddTest, IdentityRepeatedAndCancelling) {
     EXPECT_TRUE(got->is_identity());
 }
 
+// n points of G2: s + i·d for random multiples s, d of the generator.
+std::vector<ec::G2Affine> g2_points(util::TestRng& rng, size_t n) {
+    const ec::G2Jacobian g = ec::G2Jacobian::from_affine(ec::kG2Generator);
+    ec::G2Jacobian acc = ec::mul(g, ff::Fr::random(rng));
+    const ec::G2Jacobian step = ec::mul(g, ff::Fr::random(rng));
+    std::vector<ec::G2Jacobian> jac(n);
+    for (size_t i = 0; i < n; ++i) {
+        jac[i] = acc;
+        acc += step;
+    }
+    std::vector<ec::G2Affine> out(n);
+    ec::batch_to_affine(jac.data(), out.data(), n);
+    return out;
+}
+
+TEST_F(GpuBatchAddTest, G2AgainstCpu) {
+    util::TestRng rng(806);
+    for (size_t n : {1, 65, 1000, 9001}) {
+        auto bases = g2_points(rng, n);
+        if (n > 20) {
+            for (size_t i = 4; i < n; i += 11) bases[i] = ec::G2Affine::identity();
+            for (size_t i = 5; i + 1 < n; i += 13) bases[i + 1] = -bases[i];
+            for (size_t i = 6; i + 2 < n; i += 17) bases[i + 2] = bases[i];
+        }
+        for (unsigned pct : {0u, 50u, 80u, 100u}) {
+            auto bits = random_bits(rng, n, pct);
+            if (n % 64 != 0 && pct == 100) bits.back() = ~uint64_t{0};  // stray bits too
+            for (size_t wpt : {0, 1, 3}) {
+                GpuBatchAddOptions options;
+                options.words_per_thread = wpt;
+                auto got = batch_add_g2(bases, bits, options);
+                ASSERT_TRUE(got.ok()) << got.status().to_string();
+                EXPECT_TRUE(*got == msm::batch_add(bases, bits))
+                    << "G2 n=" << n << " pct=" << pct << " wpt=" << wpt;
+            }
+        }
+    }
+    // P, −P alternating: the identity; one point 301 times: 301·P.
+    const auto pts = g2_points(rng, 1);
+    std::vector<ec::G2Affine> pm(600);
+    for (size_t i = 0; i < pm.size(); ++i) pm[i] = i % 2 == 0 ? pts[0] : -pts[0];
+    auto got = batch_add_g2(pm, std::vector<uint64_t>(10, ~uint64_t{0}));
+    ASSERT_TRUE(got.ok());
+    EXPECT_TRUE(got->is_identity());
+    const std::vector<ec::G2Affine> same(301, pts[0]);
+    got = batch_add_g2(same, std::vector<uint64_t>(5, ~uint64_t{0}));
+    ASSERT_TRUE(got.ok());
+    EXPECT_TRUE(*got == ec::mul(ec::G2Jacobian::from_affine(pts[0]), ff::Fr::from_u64(301)));
+    EXPECT_EQ(batch_add_g2(same, std::vector<uint64_t>(4)).status().code(),
+              util::StatusCode::kInvalidArgument);
+}
+
 TEST_F(GpuBatchAddTest, ArgumentChecks) {
     util::TestRng rng(805);
     const auto bases = testing::g1_random_points(rng, 100);
