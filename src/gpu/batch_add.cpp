@@ -186,6 +186,11 @@ util::Status batch_add_g2(const ec::G2Affine* bases, size_t n, const uint64_t* b
                           CUstream_st* stream, const GpuBatchAddOptions& options) {
     return enqueue<G2Traits>(bases, n, bits, result, scratch, scratch_size, stream, options);
 }
+util::Result<ec::G2Jacobian> batch_add_g2(const DeviceG2Bases& bases,
+                                          std::span<const uint64_t> bits,
+                                          const GpuBatchAddOptions& options) {
+    return run<G2Traits>(bases.device_data(), bases.size(), bits, options);
+}
 util::Result<ec::G2Jacobian> batch_add_g2(std::span<const ec::G2Affine> bases,
                                           std::span<const uint64_t> bits,
                                           const GpuBatchAddOptions& options) {

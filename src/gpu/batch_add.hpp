@@ -65,6 +65,9 @@ util::Result<size_t> batch_add_scratch_bytes_g2(size_t n, const GpuBatchAddOptio
 util::Status batch_add_g2(const ec::G2Affine* bases, size_t n, const uint64_t* bits,
                           ec::G2Xyzz* result, void* scratch, size_t scratch_bytes,
                           CUstream_st* stream, const GpuBatchAddOptions& options = {});
+util::Result<ec::G2Jacobian> batch_add_g2(const DeviceG2Bases& bases,
+                                          std::span<const uint64_t> bits,
+                                          const GpuBatchAddOptions& options = {});
 util::Result<ec::G2Jacobian> batch_add_g2(std::span<const ec::G2Affine> bases,
                                           std::span<const uint64_t> bits,
                                           const GpuBatchAddOptions& options = {});

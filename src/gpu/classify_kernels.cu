@@ -74,13 +74,6 @@ __global__ void gather_kernel(const uint64_t* scalars, size_t n, const uint32_t*
     }
 }
 
-__global__ void gather_bases_kernel(const DeviceG1Affine* bases, const uint32_t* indices, size_t k,
-                                    DeviceG1Affine* out) {
-    const size_t stride = size_t{gridDim.x} * blockDim.x;
-    for (size_t j = size_t{blockIdx.x} * blockDim.x + threadIdx.x; j < k; j += stride)
-        out[j] = bases[indices[j]];
-}
-
 }  // namespace
 
 cudaError_t launch_classify_ones(const uint64_t* scalars, size_t n, uint64_t* ones_bits,
@@ -115,16 +108,6 @@ cudaError_t launch_classify_gather(const uint64_t* scalars, size_t n, const uint
     const unsigned grid = static_cast<unsigned>(want < (size_t{1} << 16) ? want : size_t{1} << 16);
     gather_kernel<<<grid, block, 0, stream>>>(scalars, n, other_indices, num_selected,
                                               other_scalars);
-    return cudaGetLastError();
-}
-
-cudaError_t launch_gather_g1_bases(const DeviceG1Affine* bases, const uint32_t* indices, size_t k,
-                                   DeviceG1Affine* out, cudaStream_t stream) {
-    if (k == 0) return cudaSuccess;
-    constexpr unsigned block = 256;
-    const size_t want = (k + block - 1) / block;
-    const unsigned grid = static_cast<unsigned>(want < (size_t{1} << 16) ? want : size_t{1} << 16);
-    gather_bases_kernel<<<grid, block, 0, stream>>>(bases, indices, k, out);
     return cudaGetLastError();
 }
 

@@ -7,8 +7,6 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "gpu/device_curve.cuh"
-
 namespace cuzk::gpu::detail {
 
 // Threads per block of the bitmap kernel: a multiple of 64, so that a block writes whole words.
@@ -31,9 +29,5 @@ cudaError_t launch_classify_select_others(void* temp, size_t temp_bytes, const u
 cudaError_t launch_classify_gather(const uint64_t* scalars, size_t n, const uint32_t* other_indices,
                                    const uint32_t* num_selected, uint64_t* other_scalars,
                                    cudaStream_t stream);
-
-// out[j] = bases[indices[j]] for j < k (the bases of the gathered scalars, for the tail MSM).
-cudaError_t launch_gather_g1_bases(const DeviceG1Affine* bases, const uint32_t* indices, size_t k,
-                                   DeviceG1Affine* out, cudaStream_t stream);
 
 }  // namespace cuzk::gpu::detail

@@ -1,7 +1,7 @@
-// The GPU split MSM (classify, batch-add the ones, tail MSM of the others) against the CPU
-// msm::msm on the full scalar vector: 80 % bits, all bits, no bits, all zero, all one, n = 1,
-// sizes not multiples of 64; and the counts it reports against a CPU count. Skips itself
-// without a usable CUDA device.
+// The GPU split MSM (classify, batch-add the ones, tail MSM of the others; G1 and G2) against
+// the CPU msm::msm on the full scalar vector: 80 % bits, all bits, no bits, all zero, all one, n =
+// 1, sizes not multiples of 64; and the counts it reports against a CPU count. Skips itself without
+// a usable CUDA device.
 #include "gpu/msm_split.hpp"
 
 #include <gtest/gtest.h>
@@ -80,6 +80,47 @@ TEST_F(GpuMsmSplitTest, DegenerateScalarVectors) {
         expect_same(bases, std::vector<Fr>(n, Fr::one()), "all one");
         expect_same(bases, scalars_with_bits(rng, n, 100), "only bits");
         expect_same(bases, scalars_with_bits(rng, n, 0), "no bits");
+    }
+}
+
+std::vector<ec::G2Affine> g2_points(util::TestRng& rng, size_t n) {
+    const ec::G2Jacobian g = ec::G2Jacobian::from_affine(ec::kG2Generator);
+    ec::G2Jacobian acc = ec::mul(g, Fr::random(rng));
+    const ec::G2Jacobian step = ec::mul(g, Fr::random(rng));
+    std::vector<ec::G2Jacobian> jac(n);
+    for (size_t i = 0; i < n; ++i) {
+        jac[i] = acc;
+        acc += step;
+    }
+    std::vector<ec::G2Affine> out(n);
+    ec::batch_to_affine(jac.data(), out.data(), n);
+    return out;
+}
+
+TEST_F(GpuMsmSplitTest, G2EightyPercentBits) {
+    util::TestRng rng(904);
+    for (size_t n : {1, 65, 3001}) {
+        auto bases = g2_points(rng, n);
+        if (n > 10) {
+            bases[3] = ec::G2Affine::identity();
+            bases[5] = -bases[4];
+            bases[7] = bases[6];
+        }
+        auto dev = DeviceG2Bases::upload(bases);
+        ASSERT_TRUE(dev.ok()) << dev.status().to_string();
+        for (unsigned pct : {80u, 0u, 100u}) {
+            const auto s = scalars_with_bits(rng, n, pct);
+            SplitMsmCounts counts;
+            auto got = msm_g2_split(*dev, s, {}, &counts);
+            ASSERT_TRUE(got.ok()) << got.status().to_string();
+            EXPECT_TRUE(*got == msm::msm(bases, s)) << "G2 n=" << n << " pct=" << pct;
+            size_t ones = 0;
+            for (const Fr& x : s) ones += x == Fr::one() ? 1 : 0;
+            EXPECT_EQ(counts.ones, ones);
+        }
+        auto all_one = msm_g2_split(*dev, std::vector<Fr>(n, Fr::one()));
+        ASSERT_TRUE(all_one.ok());
+        EXPECT_TRUE(*all_one == msm::msm(bases, std::vector<Fr>(n, Fr::one())));
     }
 }
 
