@@ -1,0 +1,148 @@
+// Several resident parameter sets, kept across proofs within a device-memory budget.
+//
+// ResidencyCache is the policy, independent of CUDA (its tests use a fake allocator): entries
+// keyed by a string, each with the device bytes it occupies; acquire(key) returns a Lease that
+// PINS the entry (pin count > 0 = in use) until the Lease is destroyed. On a miss the backend
+// first estimates the device bytes; the least recently used IDLE entries (no pins, not loading)
+// that hold device memory are evicted until used + estimate ≤ budget; if that is impossible
+// (the set is larger than the budget, or the rest is pinned) the set is loaded with
+// allow_device = false (pinned host memory) — a pinned entry is never evicted. "Recently used" is the last acquire or release.
+// A load runs without the lock (other keys stay usable); concurrent acquires of a key being
+// loaded wait for that one load and share its result or its error. A failed load leaves no
+// entry. Bytes reserved for a load in progress count as used. Evicted values are destroyed
+// outside the lock, when their last reference goes.
+//
+// ParamsCache is the cache of gpu::ResidentParams keyed by the file's canonical path; its
+// backend estimates from groth16::inspect_params_file and loads with ResidentParams::load
+// (placement: options.load.placement when the device is allowed, else kPinnedHost).
+// Thread-safe: every member may be called concurrently; a Lease/Handle may be released on any
+// thread, also after the cache itself is gone (the shared state lives until the last one).
+// Host C++ header (no CUDA types).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gpu/resident_params.hpp"
+#include "util/status.hpp"
+
+namespace cuzk::gpu {
+
+struct CacheValue {
+    std::shared_ptr<const void> value;
+    uint64_t device_bytes = 0;  // what the value really occupies on the device
+};
+
+struct CacheBackend {
+    // Device bytes the key would occupy if placed on the device.
+    std::function<util::Result<uint64_t>(const std::string& key)> estimate;
+    // Loads the key; allow_device false: it must not use device memory.
+    std::function<util::Result<CacheValue>(const std::string& key, bool allow_device)> load;
+};
+
+struct CacheStats {
+    uint64_t budget_bytes = 0;
+    uint64_t used_bytes = 0;  // device bytes of the entries + reservations of loads in progress
+    size_t entries = 0;
+    size_t pinned_entries = 0;
+    uint64_t hits = 0, misses = 0, evictions = 0, host_fallbacks = 0, failed_loads = 0;
+};
+
+struct CacheEntryInfo {
+    std::string key;
+    uint64_t device_bytes = 0;
+    unsigned pins = 0;
+    bool loading = false;
+};
+
+class ResidencyCache {
+    struct State;
+    struct Entry;
+
+   public:
+    ResidencyCache(uint64_t budget_bytes, CacheBackend backend);
+    ~ResidencyCache();
+    ResidencyCache(const ResidencyCache&) = delete;
+    ResidencyCache& operator=(const ResidencyCache&) = delete;
+
+    // An entry in use: the value stays loaded (and is never evicted) while the Lease lives.
+    class Lease {
+       public:
+        Lease() = default;
+        ~Lease();
+        Lease(Lease&& other) noexcept;
+        Lease& operator=(Lease&& other) noexcept;
+        Lease(const Lease&) = delete;
+        Lease& operator=(const Lease&) = delete;
+
+        const void* get() const;
+        const std::string& key() const;
+        explicit operator bool() const { return entry_ != nullptr; }
+
+       private:
+        friend class ResidencyCache;
+        void release();
+        std::shared_ptr<State> state_;
+        std::shared_ptr<Entry> entry_;
+    };
+
+    util::Result<Lease> acquire(const std::string& key);
+
+    // Evicts the key if it is present and idle; true if it was evicted.
+    bool evict(const std::string& key);
+    // Evicts every idle entry; returns how many.
+    size_t evict_all_idle();
+
+    CacheStats stats() const;
+    // Most recently used first; loads in progress included.
+    std::vector<CacheEntryInfo> entries() const;
+
+   private:
+    std::shared_ptr<State> state_;
+};
+
+struct ParamsCacheOptions {
+    // 0: the device's free memory when the cache is made, less load.device_margin_bytes.
+    uint64_t device_budget_bytes = 0;
+    ResidentLoadOptions load;
+};
+
+class ParamsCache {
+   public:
+    explicit ParamsCache(const ParamsCacheOptions& options = {});
+
+    // A resident parameter set in use (pinned in the cache).
+    class Handle {
+       public:
+        Handle() = default;
+        const ResidentParams& operator*() const { return *params_; }
+        const ResidentParams* operator->() const { return params_; }
+        const ResidentParams* get() const { return params_; }
+
+       private:
+        friend class ParamsCache;
+        ResidencyCache::Lease lease_;
+        const ResidentParams* params_ = nullptr;
+    };
+
+    // Loads the file on a miss (errors as ResidentParams::load).
+    util::Result<Handle> acquire(const std::string& path);
+
+    bool evict(const std::string& path);
+    size_t evict_all_idle() { return cache_.evict_all_idle(); }
+    CacheStats stats() const { return cache_.stats(); }
+    std::vector<CacheEntryInfo> entries() const { return cache_.entries(); }
+
+    // The key a path is cached under (std::filesystem::weakly_canonical, or the path as given
+    // when that fails).
+    static std::string cache_key(const std::string& path);
+
+   private:
+    ResidencyCache cache_;
+};
+
+}  // namespace cuzk::gpu
