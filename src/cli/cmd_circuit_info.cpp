@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cli/args.hpp"
+#include "cli/porep_args.hpp"
 #include "cli/registry.hpp"
 #include "porep/circuit/stacked_circuit.hpp"
 #include "porep/registered_proof.hpp"
@@ -54,27 +55,9 @@ int run_circuit_info(int argc, char** argv) {
         msg += args.positional[0];
         return fail_json(args, cmd, kExitUsage, msg);
     }
-    porep::RegisteredSealProof proof;
-    if (args.has("--proof")) {
-        auto p = porep::parse_registered_seal_proof(args.get("--proof"));
-        if (!p.ok()) return fail_json(args, cmd, kExitUsage, p.status().message());
-        proof = *p;
-        if (args.has("--sector-size")) {
-            auto size = porep::parse_sector_size(args.get("--sector-size"));
-            if (!size.ok()) return fail_json(args, cmd, kExitUsage, size.status().message());
-            if (*size != porep::seal_proof_info(proof).sector_size) {
-                return fail_json(args, cmd, kExitUsage,
-                                 "--sector-size does not match --proof's sector size");
-            }
-        }
-    } else {
-        if (!require(cmd, args, {"--sector-size"})) return kExitUsage;
-        auto size = porep::parse_sector_size(args.get("--sector-size"));
-        if (!size.ok()) return fail_json(args, cmd, kExitUsage, size.status().message());
-        auto p = porep::find_seal_proof(*size, porep::ApiVersion::kV1_1_0);
-        if (!p.ok()) return fail_json(args, cmd, kExitUsage, p.status().message());
-        proof = *p;
-    }
+    auto proof_r = registered_proof_from_args(args, "--proof");
+    if (!proof_r.ok()) return fail_json(args, cmd, kExitUsage, proof_r.status().message());
+    const porep::RegisteredSealProof proof = *proof_r;
     const porep::SealProofInfo& info = porep::seal_proof_info(proof);
     const auto params = porep::StackedCircuitParams::for_proof(info);
     auto witness = porep::blank_witness(params);

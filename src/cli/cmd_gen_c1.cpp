@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cli/args.hpp"
+#include "cli/porep_args.hpp"
 #include "cli/registry.hpp"
 #include "porep/c1_json.hpp"
 #include "porep/synthetic_c1.hpp"
@@ -56,22 +57,10 @@ int run_gen_c1(int argc, char** argv) {
         return fail_json(args, cmd, kExitUsage, msg);
     }
     if (!require(cmd, args, {"--sector-size", "--out"})) return kExitUsage;
-    auto size = porep::parse_sector_size(args.get("--sector-size"));
-    if (!size.ok()) return fail_json(args, cmd, kExitUsage, size.status().message());
     porep::SyntheticC1Inputs in;
-    if (args.has("--registered-proof")) {
-        auto p = porep::parse_registered_seal_proof(args.get("--registered-proof"));
-        if (!p.ok()) return fail_json(args, cmd, kExitUsage, p.status().message());
-        if (porep::seal_proof_info(*p).sector_size != *size) {
-            return fail_json(args, cmd, kExitUsage,
-                             "--registered-proof is for another sector size");
-        }
-        in.proof = *p;
-    } else {
-        auto p = porep::find_seal_proof(*size, porep::ApiVersion::kV1_1_0);
-        if (!p.ok()) return fail_json(args, cmd, kExitUsage, p.status().message());
-        in.proof = *p;
-    }
+    auto proof = registered_proof_from_args(args, "--registered-proof");
+    if (!proof.ok()) return fail_json(args, cmd, kExitUsage, proof.status().message());
+    in.proof = *proof;
     if (args.has("--seed") && !parse_u64(args.get("--seed"), in.rng_seed)) {
         return fail_json(args, cmd, kExitUsage, "--seed must be a decimal integer");
     }

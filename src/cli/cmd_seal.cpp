@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "cli/args.hpp"
+#include "cli/porep_args.hpp"
 #include "cli/registry.hpp"
 #include "porep/c1_json.hpp"
 #include "porep/fr32.hpp"
@@ -78,23 +79,10 @@ int run_seal(int argc, char** argv) {
         return fail_json(args, cmd, kExitUsage, msg);
     }
     if (!require(cmd, args, {"--sector-size", "--out"})) return kExitUsage;
-    auto size = porep::parse_sector_size(args.get("--sector-size"));
-    if (!size.ok()) return fail_json(args, cmd, kExitUsage, size.status().message());
-
     porep::SealInputs in;
-    if (args.has("--registered-proof")) {
-        auto p = porep::parse_registered_seal_proof(args.get("--registered-proof"));
-        if (!p.ok()) return fail_json(args, cmd, kExitUsage, p.status().message());
-        in.proof = *p;
-        if (porep::seal_proof_info(*p).sector_size != *size) {
-            return fail_json(args, cmd, kExitUsage,
-                             "--registered-proof is for another sector size");
-        }
-    } else {
-        auto p = porep::find_seal_proof(*size, porep::ApiVersion::kV1_1_0);
-        if (!p.ok()) return fail_json(args, cmd, kExitUsage, p.status().message());
-        in.proof = *p;
-    }
+    auto proof = registered_proof_from_args(args, "--registered-proof");
+    if (!proof.ok()) return fail_json(args, cmd, kExitUsage, proof.status().message());
+    in.proof = *proof;
     const porep::SealProofInfo& info = porep::seal_proof_info(in.proof);
     if (info.sector_size > porep::kMaxSealSectorSize) {
         return fail_json(args, cmd, kExitUsage,
