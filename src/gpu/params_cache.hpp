@@ -6,11 +6,11 @@
 // first estimates the device bytes; the least recently used IDLE entries (no pins, not loading)
 // that hold device memory are evicted until used + estimate ≤ budget; if that is impossible
 // (the set is larger than the budget, or the rest is pinned) the set is loaded with
-// allow_device = false (pinned host memory) — a pinned entry is never evicted. "Recently used" is the last acquire or release.
-// A load runs without the lock (other keys stay usable); concurrent acquires of a key being
-// loaded wait for that one load and share its result or its error. A failed load leaves no
-// entry. Bytes reserved for a load in progress count as used. Evicted values are destroyed
-// outside the lock, when their last reference goes.
+// allow_device = false (pinned host memory) — a pinned entry is never evicted. "Recently used"
+// is the last acquire or release. A load runs without the lock (other keys stay usable); concurrent
+// acquires of a key being loaded wait for that one load and share its result or its error. A failed
+// load leaves no entry. Bytes reserved for a load in progress count as used. Evicted values are
+// destroyed outside the lock, when their last reference goes.
 //
 // ParamsCache is the cache of gpu::ResidentParams keyed by the file's canonical path; its
 // backend estimates from groth16::inspect_params_file and loads with ResidentParams::load

@@ -366,8 +366,8 @@ TEST_F(ParamsCacheGpuTest, EvictsTheLeastRecentlyUsedFileAndKeepsThoseInUse) {
     }
     std::vector<std::string> keys;
     for (const auto& e : cache.entries()) keys.push_back(e.key);
-    EXPECT_EQ(keys, (std::vector<std::string>{ParamsCache::cache_key(p3),
-                                              ParamsCache::cache_key(p2)}));
+    EXPECT_EQ(keys,
+              (std::vector<std::string>{ParamsCache::cache_key(p3), ParamsCache::cache_key(p2)}));
     EXPECT_EQ(cache.stats().used_bytes, 2 * one);
 
     // Hold both resident sets: p1 cannot evict them and falls back to pinned host memory.

@@ -33,8 +33,8 @@ inline std::string params_file(unsigned k, uint64_t seed = 1) {
     auto circuit = groth16::examples::make_example_circuit(name);
     EXPECT_TRUE(circuit.ok()) << circuit.status().to_string();
     if (!circuit.ok()) return "";
-    auto params = groth16::generate_parameters(circuit->circuit,
-                                               groth16::ToxicWaste::from_seed(seed));
+    auto params =
+        groth16::generate_parameters(circuit->circuit, groth16::ToxicWaste::from_seed(seed));
     EXPECT_TRUE(params.ok()) << params.status().to_string();
     if (!params.ok()) return "";
     std::string path = temp_file("random_");
@@ -56,7 +56,8 @@ inline std::vector<uint8_t> read_bytes(const std::string& path) {
 
 inline void write_bytes(const std::string& path, const std::vector<uint8_t>& bytes) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    out.write(reinterpret_cast<const char*>(bytes.data()),
+              static_cast<std::streamsize>(bytes.size()));
 }
 
 }  // namespace cuzk::gpu::testing

@@ -60,12 +60,11 @@ Result<ec::G2Affine> decode_point(std::span<const uint8_t> b, ec::SubgroupCheck 
 // parallel; the rules of groth16::decode_section (identity rejected in counted sections), and
 // the same message with the point's index in the whole section; the lowest bad index wins.
 template <class P>
-Status decode_chunk(std::span<const uint8_t> file, const groth16::SectionInfo& info,
-                    uint64_t first, std::span<P> out, ec::SubgroupCheck check,
-                    util::ThreadPool& pool) {
+Status decode_chunk(std::span<const uint8_t> file, const groth16::SectionInfo& info, uint64_t first,
+                    std::span<P> out, ec::SubgroupCheck check, util::ThreadPool& pool) {
     constexpr size_t kStride = std::is_same_v<P, ec::G1Affine> ? 96 : 192;
-    if (groth16::section_point_bytes(info.section) != kStride ||
-        first + out.size() > info.count || info.end() > file.size()) {
+    if (groth16::section_point_bytes(info.section) != kStride || first + out.size() > info.count ||
+        info.end() > file.size()) {
         return util::internal_error("decode_chunk: chunk outside its section");
     }
     const uint8_t* base = file.data() + info.offset + first * kStride;
@@ -344,16 +343,16 @@ Result<ResidentParams> ResidentParams::load(const std::string& path,
         if (s == Section::kBG2) {
             // Host addresses for the pinned placement (the device pointer may differ without
             // unified addressing); device addresses for the device placement.
-            const ec::G2Affine* dst = placement == Placement::kDevice
-                                          ? out.b_g2_.data
-                                          : static_cast<const ec::G2Affine*>(
-                                                out.storage_->host[k].data());
+            const ec::G2Affine* dst =
+                placement == Placement::kDevice
+                    ? out.b_g2_.data
+                    : static_cast<const ec::G2Affine*>(out.storage_->host[k].data());
             st = load_section(info, dst);
         } else {
-            const ec::G1Affine* dst = placement == Placement::kDevice
-                                          ? out.g1_[k].data
-                                          : static_cast<const ec::G1Affine*>(
-                                                out.storage_->host[k].data());
+            const ec::G1Affine* dst =
+                placement == Placement::kDevice
+                    ? out.g1_[k].data
+                    : static_cast<const ec::G1Affine*>(out.storage_->host[k].data());
             st = load_section(info, dst);
         }
         if (!st.ok()) return with_path(path, st);

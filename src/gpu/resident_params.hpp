@@ -69,11 +69,11 @@ struct LoadProgress {
 struct ResidentLoadOptions {
     ec::SubgroupCheck subgroup_check = ec::SubgroupCheck::kCheck;
     Placement placement = Placement::kAuto;
-    uint64_t device_margin_bytes = uint64_t{2} << 30;  // kAuto keeps this much free
-    size_t staging_chunk_bytes = size_t{64} << 20;     // per staging half (at least one point)
+    uint64_t device_margin_bytes = uint64_t{2} << 30;   // kAuto keeps this much free
+    size_t staging_chunk_bytes = size_t{64} << 20;      // per staging half (at least one point)
     std::function<void(const LoadProgress&)> progress;  // called on the loading thread
-    util::ThreadPool* pool = nullptr;  // nullptr: util::ThreadPool::global()
-    PinnedPool* staging = nullptr;     // nullptr: PinnedPool::global()
+    util::ThreadPool* pool = nullptr;                   // nullptr: util::ThreadPool::global()
+    PinnedPool* staging = nullptr;                      // nullptr: PinnedPool::global()
 };
 
 // Milliseconds per step of a load, and its throughput.
@@ -108,9 +108,7 @@ class ResidentParams {
     const groth16::VerifyingKey& vk() const { return vk_; }
     Placement placement() const { return placement_; }  // kDevice or kPinnedHost
     uint64_t resident_bytes() const { return resident_bytes_; }
-    uint64_t device_bytes() const {
-        return placement_ == Placement::kDevice ? resident_bytes_ : 0;
-    }
+    uint64_t device_bytes() const { return placement_ == Placement::kDevice ? resident_bytes_ : 0; }
 
     DeviceSpan<ec::G1Affine> h() const { return g1_[0]; }
     DeviceSpan<ec::G1Affine> l() const { return g1_[1]; }

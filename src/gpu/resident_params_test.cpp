@@ -53,8 +53,7 @@ void expect_same_as_reader(const ResidentParams& rp, const groth16::Parameters& 
     expect_same_bytes(rp.download_b_g2(), want.b_g2, "b_g2");
     EXPECT_EQ(rp.domain_size(), want.h.size() + 1);
     EXPECT_EQ(rp.num_aux(), want.l.size());
-    const uint64_t bytes = 96 * (want.h.size() + want.l.size() + want.a.size() +
-                                 want.b_g1.size()) +
+    const uint64_t bytes = 96 * (want.h.size() + want.l.size() + want.a.size() + want.b_g1.size()) +
                            192 * want.b_g2.size();
     EXPECT_EQ(rp.resident_bytes(), bytes);
     EXPECT_EQ(rp.device_bytes(), rp.placement() == Placement::kDevice ? bytes : 0);
@@ -64,6 +63,21 @@ groth16::Parameters reference(const std::string& path) {
     auto p = groth16::read_params_file(path);
     EXPECT_TRUE(p.ok()) << p.status().to_string();
     return p.ok() ? std::move(*p) : groth16::Parameters{};
+}
+
+// Host only (runs without a device): the test files exist, read back, and have the points the
+// damage cases below edit.
+TEST(ResidentParamsFiles, AreLargeEnoughForTheDamageCases) {
+    const std::string path = params_file(6);
+    ASSERT_FALSE(path.empty());
+    auto layout = groth16::inspect_params_file(path);
+    ASSERT_TRUE(layout.ok()) << layout.status().to_string();
+    EXPECT_EQ(layout->find(Section::kH)->count, 63u);
+    EXPECT_GT(layout->find(Section::kL)->count, 40u);
+    EXPECT_GT(layout->find(Section::kA)->count, 3u);
+    EXPECT_GT(layout->find(Section::kBG1)->count, 7u);
+    EXPECT_GT(layout->find(Section::kIc)->count, 1u);
+    EXPECT_TRUE(groth16::read_params_file(path).ok());
 }
 
 TEST_F(ResidentParamsTest, DeviceSectionsMatchTheReaderByteForByte) {
@@ -195,8 +209,8 @@ TEST_F(ResidentParamsTest, TruncatedFilesFailLikeTheReader) {
     auto layout = groth16::inspect_params_file(path);
     ASSERT_TRUE(layout.ok());
     const std::string cut = temp_file("truncated.params");
-    std::vector<size_t> lengths = {0, 1, 100, 863, 864, 866, 868, bytes.size() - 1,
-                                   bytes.size() - 192, bytes.size() - 193};
+    std::vector<size_t> lengths = {
+        0, 1, 100, 863, 864, 866, 868, bytes.size() - 1, bytes.size() - 192, bytes.size() - 193};
     for (const auto& info : layout->sections) {
         lengths.push_back(info.count_offset + 2);
         lengths.push_back(info.offset + 50);
@@ -227,7 +241,7 @@ TEST_F(ResidentParamsTest, CorruptedPointsFailLikeTheReader) {
     struct Damage {
         Section section;
         size_t point;
-        size_t byte;       // within the point
+        size_t byte;  // within the point
         uint8_t xor_mask;
     };
     const Damage cases[] = {
@@ -236,8 +250,7 @@ TEST_F(ResidentParamsTest, CorruptedPointsFailLikeTheReader) {
         {Section::kL, 12, 50, 0x10},  // x changed
         {Section::kA, 3, 0, 0x40},    // infinity flag on a non-zero encoding
         {Section::kBG1, 5, 0, 0x80},  // compression flag
-        {Section::kBG2, 7, 191, 1},
-        {Section::kIc, 1, 95, 1},
+        {Section::kBG2, 7, 191, 1},  {Section::kIc, 1, 95, 1},
     };
     for (const Damage& d : cases) {
         const groth16::SectionInfo* info = layout->find(d.section);
