@@ -122,6 +122,16 @@ util::Result<ec::G2Jacobian> msm_g2_split(const DeviceG2Bases& bases, const ff::
                                           const GpuMsmOptions& options, SplitMsmCounts* counts) {
     return split<G2Split>(bases.device_data(), bases.size(), scalars, options, counts);
 }
+util::Result<ec::G1Jacobian> msm_g1_split(const ec::G1Affine* bases, size_t n,
+                                          const ff::Fr* scalars, const GpuMsmOptions& options,
+                                          SplitMsmCounts* counts) {
+    return split<G1Split>(bases, n, scalars, options, counts);
+}
+util::Result<ec::G2Jacobian> msm_g2_split(const ec::G2Affine* bases, size_t n,
+                                          const ff::Fr* scalars, const GpuMsmOptions& options,
+                                          SplitMsmCounts* counts) {
+    return split<G2Split>(bases, n, scalars, options, counts);
+}
 util::Result<ec::G1Jacobian> msm_g1_split(const DeviceG1Bases& bases,
                                           std::span<const ff::Fr> scalars,
                                           const GpuMsmOptions& options, SplitMsmCounts* counts) {

@@ -31,6 +31,14 @@ util::Result<ec::G2Jacobian> msm_g2_split(const DeviceG2Bases& bases, const ff::
                                           const GpuMsmOptions& options = {},
                                           SplitMsmCounts* counts = nullptr);
 
+// The same over any device-accessible base array (e.g. a gpu::ResidentParams section).
+util::Result<ec::G1Jacobian> msm_g1_split(const ec::G1Affine* bases, size_t n,
+                                          const ff::Fr* scalars, const GpuMsmOptions& options = {},
+                                          SplitMsmCounts* counts = nullptr);
+util::Result<ec::G2Jacobian> msm_g2_split(const ec::G2Affine* bases, size_t n,
+                                          const ff::Fr* scalars, const GpuMsmOptions& options = {},
+                                          SplitMsmCounts* counts = nullptr);
+
 // Convenience: uploads the Fr scalars (scalars.size() == bases.size()).
 util::Result<ec::G1Jacobian> msm_g1_split(const DeviceG1Bases& bases,
                                           std::span<const ff::Fr> scalars,
