@@ -29,12 +29,13 @@ void print_bench_usage(std::FILE* out) {
                  "  Each size is first checked against the CPU transform\n"
                  "  (2^22 and below) or by round trips; prints median, min and max ms.\n"
                  "usage: cuzk bench gpu-msm [--log-min A] [--log-max B] [--reps N] [--window C]\n"
-                 "                          [--chunk N] [--curve g1|g2] [--json]\n"
+                 "                          [--chunk N] [--curve g1|g2] [--low-reg] [--json]\n"
                  "  Times G1 (default) or G2 MSMs of 2^A..2^B random scalars over bases\n"
                  "  resident on the GPU\n"
                  "  (defaults: 16..26, 5 repetitions after a checked run; --window C fixes the\n"
                  "  window size, default by cost model; --chunk N sorted items per bucket\n"
-                 "  thread, default 32). Each size is first checked against\n"
+                 "  thread, default 32; --low-reg: G1 bucket kernel bounded to 128 registers).\n"
+                 "  Each size is first checked against\n"
                  "  the CPU MSM of the folded problem; prints median and per-step medians.\n");
 }
 
@@ -61,6 +62,7 @@ int bench_gpu_msm(const Args& args) {
         gpu::GpuMsmOptions options;
         options.window_bits = static_cast<unsigned>(window);
         options.chunk = static_cast<unsigned>(chunk);
+        options.low_register_accumulate = args.has("--low-reg");
         auto r = curve == "g2" ? gpu::bench_msm_g2(log_n, static_cast<int>(reps), options)
                                : gpu::bench_msm_g1(log_n, static_cast<int>(reps), options);
         if (!r.ok()) return fail_json(args, "bench gpu-msm", kExitFail, r.status().to_string());
@@ -182,7 +184,7 @@ int run_bench(int argc, char** argv) {
     if (!parse_args("bench", argc - 1, argv + 1,
                     {"--log-min", "--log-max", "--reps", "--algorithm", "--mul", "--window",
                      "--chunk", "--curve"},
-                    {}, args))
+                    {"--low-reg"}, args))
         return kExitUsage;
     if (args.help) {
         print_bench_usage(stdout);

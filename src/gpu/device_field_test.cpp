@@ -1,8 +1,10 @@
 // The device field and curves compiled as host C++ (no GPU needed): DeviceField<P> must agree
 // bit for bit with ff::Field<P>, DeviceWords with the reference multiplier, DeviceFp2 with
 // ff::Fp2, and the shared point formulas instantiated with DeviceG1Curve / DeviceG2Curve with the
-// host G1 / G2. This checks everything of the
-// device path except the device multiply instruction itself (checked by ff_kernels_test).
+// host G1 / G2. This checks everything of the device path except the device multiply
+// instruction itself (checked by ff_kernels_test).
+#include "gpu/device_field.cuh"
+
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -15,7 +17,7 @@
 #include "ff/fp2.hpp"
 #include "ff/fr.hpp"
 #include "gpu/device_curve.cuh"
-#include "gpu/device_field.cuh"
+#include "gpu/msm_point_ops.cuh"
 #include "gpu/test_inputs.hpp"
 #include "util/rng.hpp"
 
@@ -73,8 +75,8 @@ TYPED_TEST(DeviceFieldTest, ArithmeticMatchesHost) {
         const H& a = ops.a[i];
         const H& b = ops.b[i];
         const D da = to_device(a), db = to_device(b);
-        ASSERT_EQ(to_host<H>(da * db), a * b) << "mul, i = " << i << ", a = " << a.to_hex()
-                                              << ", b = " << b.to_hex();
+        ASSERT_EQ(to_host<H>(da * db), a * b)
+            << "mul, i = " << i << ", a = " << a.to_hex() << ", b = " << b.to_hex();
         ASSERT_EQ(to_host<H>(da + db), a + b) << "add, i = " << i;
         ASSERT_EQ(to_host<H>(da - db), a - b) << "sub, i = " << i;
         ASSERT_EQ(to_host<H>(-da), -a) << "neg, i = " << i;
@@ -94,8 +96,8 @@ TYPED_TEST(DeviceFieldTest, ArithmeticMatchesHost) {
 TEST(DeviceWordsTest, MatchesReferenceMultiplier) {
     util::TestRng rng(13);
     const uint64_t max = ~uint64_t{0};
-    const uint64_t edges[] = {0, 1, 2, max, max - 1, uint64_t{1} << 63, 0xffffffffu,
-                              uint64_t{0xffffffff} << 32};
+    const uint64_t edges[] = {
+        0, 1, 2, max, max - 1, uint64_t{1} << 63, 0xffffffffu, uint64_t{0xffffffff} << 32};
     std::vector<uint64_t> words(std::begin(edges), std::end(edges));
     for (int i = 0; i < 64; ++i) words.push_back(rng.next_u64());
     for (uint64_t a : words) {
@@ -141,9 +143,11 @@ TEST(DeviceG1Test, XyzzFormulasMatchHost) {
             << "add, i = " << i;
         ASSERT_TRUE(same_repr(to_host(DeviceG1Xyzz::dbl_affine(dq)), ec::G1Xyzz::dbl_affine(q)))
             << "dbl_affine, i = " << i;
+        DeviceG1Xyzz in_place = dp;
+        add_mixed_in_place(in_place, dq);
+        ASSERT_TRUE(same_repr(to_host(in_place), p.add_mixed(q))) << "in place, i = " << i;
     }
 }
-
 
 // ---- G2 ----------------------------------------------------------------------------------------
 
@@ -264,9 +268,15 @@ TEST(DeviceG2Test, FormulasMatchHost) {
     for (size_t i = 0; i < n; ++i) {
         const ec::G2Affine a = pts[2 + 2 * i], b = pts[3 + 2 * i];
         switch (rng.uniform(8)) {
-            case 0: ops.push_back({random_xyzz_representation(a, rng), a}); break;
-            case 1: ops.push_back({random_xyzz_representation(a, rng), -a}); break;
-            default: ops.push_back({random_xyzz_representation(a, rng), b}); break;
+            case 0:
+                ops.push_back({random_xyzz_representation(a, rng), a});
+                break;
+            case 1:
+                ops.push_back({random_xyzz_representation(a, rng), -a});
+                break;
+            default:
+                ops.push_back({random_xyzz_representation(a, rng), b});
+                break;
         }
     }
     for (size_t i = 0; i < ops.size(); ++i) {
@@ -280,8 +290,13 @@ TEST(DeviceG2Test, FormulasMatchHost) {
             << "add, i = " << i;
         ASSERT_TRUE(same_repr(to_host(DeviceG2Xyzz::dbl_affine(dq)), ec::G2Xyzz::dbl_affine(q)))
             << "dbl_affine, i = " << i;
-        ASSERT_TRUE(same_repr(to_host(dp.to_jacobian()), p.to_jacobian())) << "to_jacobian, i = " << i;
-        // Batch-affine steps (used by batch addition): the denominator and the sum from its inverse.
+        DeviceG2Xyzz in_place = dp;
+        add_mixed_in_place(in_place, dq);
+        ASSERT_TRUE(same_repr(to_host(in_place), p.add_mixed(q))) << "in place, i = " << i;
+        ASSERT_TRUE(same_repr(to_host(dp.to_jacobian()), p.to_jacobian()))
+            << "to_jacobian, i = " << i;
+        // Batch-affine steps (used by batch addition): the denominator and the sum from its
+        // inverse.
         const ec::G2Affine a = pts[2 + (i % (2 * n))];
         if (q.is_identity() || a.is_identity()) continue;
         const ff::Fp2 den = ec::affine_add_denominator(a, q);

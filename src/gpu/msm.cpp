@@ -285,7 +285,7 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
         static_cast<const uint32_t*>(keys_sorted.data()),
         static_cast<const uint32_t*>(values_sorted.data()), items, start, end, num_keys,
         options.chunk, static_cast<DeviceXyzz*>(buckets.data()), first,
-        first + std::max<size_t>(chunks, 1), stream));
+        first + std::max<size_t>(chunks, 1), options.low_register_accumulate, stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[4], stream));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate(
         static_cast<const DeviceXyzz*>(buckets.data()), windows, h, segment_len,

@@ -55,6 +55,9 @@ unsigned default_window_bits(size_t n);
 struct GpuMsmOptions {
     unsigned window_bits = 0;  // c; 0 = default_window_bits(n)
     unsigned chunk = 32;       // sorted items per accumulation thread (1..4096)
+    // G1 only: the bucket-accumulation kernel bounded to 128 registers (4 blocks of 128 threads
+    // per SM instead of 3, at the price of some spills); unmeasured, so off by default.
+    bool low_register_accumulate = false;
     static constexpr unsigned kMaxWindowBits = 22;
 };
 

@@ -3,6 +3,7 @@
 // ec/point.hpp's, instantiated with the device curves; the point kernels are templates over the
 // curve C, launched for G1 and G2.
 #include "gpu/msm_launch.hpp"
+#include "gpu/msm_point_ops.cuh"
 
 namespace cuzk::gpu::detail {
 
@@ -89,11 +90,14 @@ __global__ void fill_identity_kernel(ec::Xyzz<C>* buckets, uint32_t count) {
 // written to its bucket directly (this thread is the bucket's only writer). The run touching
 // the chunk's start goes to first[t], the one touching its end (if another run) to last[t],
 // when their bucket continues into a neighbouring chunk; combine_kernel sums those pieces.
+// The additions are add_mixed_in_place (msm_point_ops.cuh). The body is shared by two kernels:
+// the plain one and, for G1 on request, one bounded to 128 registers (see below).
 template <class C>
-__global__ void accumulate_chunks_kernel(const ec::Affine<C>* bases, const uint32_t* keys,
-                                         const uint32_t* values, size_t items, uint32_t num_keys,
-                                         uint32_t chunk, ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
-                                         ec::Xyzz<C>* last) {
+__device__ __forceinline__ void accumulate_chunks(const ec::Affine<C>* bases, const uint32_t* keys,
+                                                  const uint32_t* values, size_t items,
+                                                  uint32_t num_keys, uint32_t chunk,
+                                                  ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
+                                                  ec::Xyzz<C>* last) {
     const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
     const size_t lo = t * chunk;
     if (lo >= items) return;
@@ -113,7 +117,7 @@ __global__ void accumulate_chunks_kernel(const ec::Affine<C>* bases, const uint3
             v_next = values[q + 1];
             p_next = bases[v_next & ~kNegativeFlag];
         }
-        acc = acc.add_mixed((v & kNegativeFlag) ? -p : p);
+        add_mixed_in_place(acc, (v & kNegativeFlag) ? -p : p);
         const bool run_ends = q + 1 == hi || keys[q + 1] != key;
         if (!run_ends) continue;
         const bool from_before = run_start == lo && lo > 0 && keys[lo - 1] == key;
@@ -128,6 +132,29 @@ __global__ void accumulate_chunks_kernel(const ec::Affine<C>* bases, const uint3
         acc = ec::Xyzz<C>::identity();
         run_start = q + 1;
     }
+}
+
+constexpr unsigned kAccumulateBlock = 128;
+
+template <class C>
+__global__ void accumulate_chunks_kernel(const ec::Affine<C>* bases, const uint32_t* keys,
+                                         const uint32_t* values, size_t items, uint32_t num_keys,
+                                         uint32_t chunk, ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
+                                         ec::Xyzz<C>* last) {
+    accumulate_chunks(bases, keys, values, items, num_keys, chunk, buckets, first, last);
+}
+
+// At least 4 blocks of 128 threads per SM: ptxas caps the kernel at 128 registers (G1: 168
+// unbounded, i.e. 3 blocks per SM; bounded: 128 registers, 236 bytes of spill stores — sm_90,
+// CUDA 12 ptxas -v). Whether the extra occupancy beats the spills is for the benchmark to say
+// (GpuMsmOptions::low_register_accumulate).
+template <class C>
+__global__ void __launch_bounds__(kAccumulateBlock, 4)
+    accumulate_chunks_bounded_kernel(const ec::Affine<C>* bases, const uint32_t* keys,
+                                     const uint32_t* values, size_t items, uint32_t num_keys,
+                                     uint32_t chunk, ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
+                                     ec::Xyzz<C>* last) {
+    accumulate_chunks(bases, keys, values, items, num_keys, chunk, buckets, first, last);
 }
 
 // Buckets spanning chunks c0 < c1: the piece in c0 (first[c0] if the bucket starts the chunk,
@@ -200,20 +227,27 @@ cudaError_t launch_msm_bucket_ranges(const uint32_t* sorted_keys, size_t items, 
 
 namespace {
 
-template <class C>
+template <class C, bool kBounded>
 cudaError_t accumulate(const ec::Affine<C>* bases, const uint32_t* sorted_keys,
                        const uint32_t* sorted_values, size_t items, const uint32_t* start,
                        const uint32_t* end, uint32_t num_buckets, uint32_t chunk,
                        ec::Xyzz<C>* buckets, ec::Xyzz<C>* first, ec::Xyzz<C>* last,
                        cudaStream_t stream) {
     if (num_buckets == 0 || chunk == 0) return cudaErrorInvalidValue;
-    const unsigned block = 128;
+    const unsigned block = kAccumulateBlock;
     fill_identity_kernel<C>
         <<<(num_buckets + block - 1) / block, block, 0, stream>>>(buckets, num_buckets);
     const size_t chunks = (items + chunk - 1) / chunk;
-    if (chunks > 0)
-        accumulate_chunks_kernel<C><<<(chunks + block - 1) / block, block, 0, stream>>>(
-            bases, sorted_keys, sorted_values, items, num_buckets, chunk, buckets, first, last);
+    const unsigned grid = static_cast<unsigned>((chunks + block - 1) / block);
+    if (chunks > 0) {
+        if constexpr (kBounded) {
+            accumulate_chunks_bounded_kernel<C><<<grid, block, 0, stream>>>(
+                bases, sorted_keys, sorted_values, items, num_buckets, chunk, buckets, first, last);
+        } else {
+            accumulate_chunks_kernel<C><<<grid, block, 0, stream>>>(
+                bases, sorted_keys, sorted_values, items, num_buckets, chunk, buckets, first, last);
+        }
+    }
     combine_kernel<C><<<(num_buckets + block - 1) / block, block, 0, stream>>>(
         start, end, num_buckets, chunk, first, last, buckets);
     return cudaGetLastError();
@@ -236,17 +270,20 @@ cudaError_t launch_msm_accumulate(const DeviceG1Affine* bases, const uint32_t* s
                                   const uint32_t* sorted_values, size_t items,
                                   const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
                                   uint32_t chunk, DeviceG1Xyzz* buckets, DeviceG1Xyzz* first,
-                                  DeviceG1Xyzz* last, cudaStream_t stream) {
-    return accumulate(bases, sorted_keys, sorted_values, items, start, end, num_buckets, chunk,
-                      buckets, first, last, stream);
+                                  DeviceG1Xyzz* last, bool low_registers, cudaStream_t stream) {
+    if (low_registers)
+        return accumulate<DeviceG1Curve, true>(bases, sorted_keys, sorted_values, items, start, end,
+                                               num_buckets, chunk, buckets, first, last, stream);
+    return accumulate<DeviceG1Curve, false>(bases, sorted_keys, sorted_values, items, start, end,
+                                            num_buckets, chunk, buckets, first, last, stream);
 }
 cudaError_t launch_msm_accumulate(const DeviceG2Affine* bases, const uint32_t* sorted_keys,
                                   const uint32_t* sorted_values, size_t items,
                                   const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
                                   uint32_t chunk, DeviceG2Xyzz* buckets, DeviceG2Xyzz* first,
-                                  DeviceG2Xyzz* last, cudaStream_t stream) {
-    return accumulate(bases, sorted_keys, sorted_values, items, start, end, num_buckets, chunk,
-                      buckets, first, last, stream);
+                                  DeviceG2Xyzz* last, bool /*low_registers*/, cudaStream_t stream) {
+    return accumulate<DeviceG2Curve, false>(bases, sorted_keys, sorted_values, items, start, end,
+                                            num_buckets, chunk, buckets, first, last, stream);
 }
 
 cudaError_t launch_msm_aggregate(const DeviceG1Xyzz* buckets, unsigned windows,

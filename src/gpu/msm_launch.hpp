@@ -43,17 +43,18 @@ cudaError_t launch_msm_bucket_ranges(const uint32_t* sorted_keys, size_t items, 
 
 // buckets[b] = Σ ±bases[value & ~kNegativeFlag] over the items of bucket b, b < num_buckets
 // (the identity for empty buckets), in chunks of `chunk` sorted items per thread; first and
-// last are scratch of ⌈items/chunk⌉ points each (see msm_kernels.cu).
+// last are scratch of ⌈items/chunk⌉ points each (see msm_kernels.cu). low_registers (G1 only;
+// ignored for G2): the kernel variant bounded to 128 registers.
 cudaError_t launch_msm_accumulate(const DeviceG1Affine* bases, const uint32_t* sorted_keys,
                                   const uint32_t* sorted_values, size_t items,
                                   const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
                                   uint32_t chunk, DeviceG1Xyzz* buckets, DeviceG1Xyzz* first,
-                                  DeviceG1Xyzz* last, cudaStream_t stream);
+                                  DeviceG1Xyzz* last, bool low_registers, cudaStream_t stream);
 cudaError_t launch_msm_accumulate(const DeviceG2Affine* bases, const uint32_t* sorted_keys,
                                   const uint32_t* sorted_values, size_t items,
                                   const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
                                   uint32_t chunk, DeviceG2Xyzz* buckets, DeviceG2Xyzz* first,
-                                  DeviceG2Xyzz* last, cudaStream_t stream);
+                                  DeviceG2Xyzz* last, bool low_registers, cudaStream_t stream);
 
 // For every window j and segment s of `segment_len` buckets: out[j·segments + s] =
 // Σ_{b in segment} (b + 1)·bucket_{j,b} (b counted within the window), so that the window sum

@@ -56,16 +56,19 @@ std::vector<BigInt<4>> random_scalars(util::TestRng& rng, size_t n) {
 }
 
 void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigInt<4>>& k,
-                 unsigned window_bits, const char* what, unsigned chunk = 32) {
+                 unsigned window_bits, const char* what, unsigned chunk = 32,
+                 bool low_registers = false) {
     auto dev = DeviceG1Bases::upload(bases);
     ASSERT_TRUE(dev.ok()) << dev.status().to_string();
     const ec::G1Jacobian want = msm::msm(bases, k);
     GpuMsmOptions options;
     options.window_bits = window_bits;
     options.chunk = chunk;
+    options.low_register_accumulate = low_registers;
     auto got = msm_g1(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
-    EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits;
+    EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
+                              << " chunk=" << chunk << " low_registers=" << low_registers;
 }
 
 TEST_F(GpuMsmTest, RandomInputsManySizesAndWindows) {
@@ -75,6 +78,7 @@ TEST_F(GpuMsmTest, RandomInputsManySizesAndWindows) {
         const auto k = random_scalars(rng, n);
         for (unsigned c : {0u, 1u, 4u, 8u, 13u})
             for (unsigned chunk : {1u, 3u, 32u, 4096u}) expect_same(bases, k, c, "random", chunk);
+        for (unsigned c : {0u, 5u}) expect_same(bases, k, c, "random, bounded kernel", 32, true);
     }
 }
 
@@ -84,6 +88,7 @@ TEST_F(GpuMsmTest, LargerSizes) {
     const auto bases = walk_points(rng, n);
     const auto k = random_scalars(rng, n);
     for (unsigned c : {0u, 16u, 20u}) expect_same(bases, k, c, "2^16");
+    expect_same(bases, k, 0, "2^16, bounded kernel", 32, true);
 }
 
 TEST_F(GpuMsmTest, EdgeScalarsAndPoints) {
@@ -103,7 +108,10 @@ TEST_F(GpuMsmTest, EdgeScalarsAndPoints) {
     for (size_t i = 5; i + 1 < n; i += 13) bases[i + 1] = -bases[i];  // P, −P
     for (size_t i = 6; i + 2 < n; i += 17) bases[i + 2] = bases[i];   // repeated
     for (unsigned c : {0u, 3u, 9u})
-        for (unsigned chunk : {1u, 2u, 32u, 700u}) expect_same(bases, k, c, "edges", chunk);
+        for (unsigned chunk : {1u, 2u, 32u, 700u}) {
+            expect_same(bases, k, c, "edges", chunk);
+            expect_same(bases, k, c, "edges, bounded kernel", chunk, true);
+        }
     // every scalar equal: all points in one bucket per window (P + P doublings inside buckets)
     std::vector<BigInt<4>> same(n, Fr::random(rng).to_int());
     expect_same(bases, same, 0, "one bucket");
