@@ -8,29 +8,7 @@ rm -rf "$DIR"
 mkdir -p "$DIR"
 failures=0
 
-check() {  # check DESCRIPTION EXPECTED_EXIT COMMAND...
-    local what=$1 want=$2
-    shift 2
-    "$@" >"$DIR/last.out" 2>"$DIR/last.err"
-    local got=$?
-    if [ "$got" -ne "$want" ]; then
-        echo "FAIL: $what: exit $got, expected $want"
-        sed 's/^/   stderr: /' "$DIR/last.err"
-        failures=$((failures + 1))
-    else
-        echo "ok:   $what (exit $got)"
-    fi
-}
-
-expect_text() {  # expect_text DESCRIPTION FILE REGEX
-    if grep -Eq -- "$3" "$2"; then
-        echo "ok:   $1"
-    else
-        echo "FAIL: $1: /$3/ not found in:"
-        sed 's/^/   /' "$2"
-        failures=$((failures + 1))
-    fi
-}
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../../tests/lib/checks.sh"
 
 for circuit in cubic random:8 sha256:3; do
     safe=${circuit//:/_}

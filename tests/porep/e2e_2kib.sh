@@ -21,28 +21,7 @@ rm -rf "$DIR"
 mkdir -p "$DIR" "$KEYS"
 failures=0
 
-check() {  # check DESCRIPTION EXPECTED_EXIT COMMAND...
-    local what=$1 want=$2
-    shift 2
-    "$@" >"$DIR/last.out" 2>"$DIR/last.err"
-    local got=$?
-    if [ "$got" -ne "$want" ]; then
-        echo "FAIL: $what: exit $got, expected $want"
-        sed 's/^/   stderr: /' "$DIR/last.err" | tail -20
-        failures=$((failures + 1))
-    else
-        echo "ok:   $what (exit $got)"
-    fi
-}
-expect_text() {  # expect_text DESCRIPTION FILE REGEX
-    if grep -Eq -- "$3" "$2"; then
-        echo "ok:   $1"
-    else
-        echo "FAIL: $1: /$3/ not found in:"
-        sed 's/^/   /' "$2" | tail -20
-        failures=$((failures + 1))
-    fi
-}
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../lib/checks.sh"
 
 check "seal 2KiB" 0 "$CUZK" seal --sector-size 2KiB --out "$DIR" --json
 expect_text "seal wrote c1.json" "$DIR/last.out" '"ok":true'

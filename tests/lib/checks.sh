@@ -1,0 +1,26 @@
+# Shared helpers of the shell tests (sourced). The caller sets DIR (a scratch directory) and
+# failures=0 before use, and reports $failures at the end.
+
+check() {  # check DESCRIPTION EXPECTED_EXIT COMMAND...
+    local what=$1 want=$2
+    shift 2
+    "$@" >"$DIR/last.out" 2>"$DIR/last.err"
+    local got=$?
+    if [ "$got" -ne "$want" ]; then
+        echo "FAIL: $what: exit $got, expected $want"
+        sed 's/^/   stderr: /' "$DIR/last.err" | tail -20
+        failures=$((failures + 1))
+    else
+        echo "ok:   $what (exit $got)"
+    fi
+}
+
+expect_text() {  # expect_text DESCRIPTION FILE REGEX
+    if grep -Eq -- "$3" "$2"; then
+        echo "ok:   $1"
+    else
+        echo "FAIL: $1: /$3/ not found in:"
+        sed 's/^/   /' "$2" | tail -20
+        failures=$((failures + 1))
+    fi
+}
