@@ -1,0 +1,57 @@
+// The engine's view of a Groth16 prover: the CPU prover (cpu_backend) or the GPU prover
+// (gpu_backend, built only with CUZK_CUDA), behind one interface so the engine behaves the same
+// with or without a GPU.
+//
+// A backend owns the parameter sets it has loaded (keyed by the .params path; the CPU backend
+// keeps groth16::Parameters in host memory, the GPU backend keeps gpu::ResidentParams through
+// gpu::ParamsCache). The engine synthesizes circuits itself (the synthesis pool, overlapping the
+// proving of earlier batches) and hands the backend finished ProvingAssignments — one per
+// circuit, all for the same parameter set — with one ProverRandomness each. The assignments are
+// consumed (their a/b/c vectors are moved out). Phase milliseconds are added to `times` under
+// DESIGN.md §5's names (h2d, prep_msm, ntt_h, msm_h, batch_addition, tail_msm, b_g2,
+// proof_assembly, total; the CPU backend reports ntt_h, msm_h, tail_msm, b_g2, proof_assembly,
+// total) and, when `trace` is given, recorded as events. Thread-safety: prove() may be called
+// from several threads; a backend serializes what it must (one device) internally.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "groth16/keys.hpp"
+#include "groth16/prover.hpp"
+#include "groth16/prover_parts.hpp"
+#include "r1cs/proving_assignment.hpp"
+#include "util/status.hpp"
+#include "util/trace.hpp"
+
+namespace cuzk::engine {
+
+struct LoadedParams {
+    groth16::ParamsShape shape;
+    groth16::VerifyingKey vk;
+    uint64_t host_bytes = 0;    // host memory the set occupies in this backend
+    uint64_t device_bytes = 0;  // device memory (0 for the CPU backend)
+};
+
+class ProverBackend {
+   public:
+    virtual ~ProverBackend() = default;
+    virtual std::string name() const = 0;  // "cpu", "gpu:0 NVIDIA H200"
+    // Loads the parameter set at `params_path` (or finds it loaded) and describes it.
+    virtual util::Result<LoadedParams> load_params(const std::string& params_path) = 0;
+    // Drops a loaded set (no-op when absent or in use: it goes when its last user ends).
+    virtual util::Status evict_params(const std::string& params_path) = 0;
+    // Proves assignments.size() circuits against one loaded parameter set.
+    virtual util::Result<std::vector<groth16::Proof>> prove(
+        const std::string& params_path, std::span<r1cs::ProvingAssignment* const> assignments,
+        std::span<const groth16::ProverRandomness> randomness, util::PhaseTimes* times,
+        util::TraceRecorder* trace) = 0;
+};
+
+// The CPU prover (groth16::prove_assignment; check_satisfied on).
+std::unique_ptr<ProverBackend> make_cpu_backend();
+
+}  // namespace cuzk::engine
