@@ -9,17 +9,22 @@
 //      sort (per column: its rows and coefficient ids), then the columns are summed in
 //      parallel — no two threads ever write the same column, and the result does not depend on
 //      the number of threads;
-//   4. all scalars of a group are gathered and multiplied by one windowed fixed-base table of
-//      the generator (FixedBaseTable below), then normalized to affine per chunk.
+//   4. the scalars of every point, section by section (compute_parameter_scalars — the GPU
+//      setup, gpu/resident_setup.hpp, starts from them too);
+//   5. on the CPU, each group's scalars multiplied by one windowed fixed-base table of the
+//      generator (ec/fixed_base.hpp), normalized to affine per chunk.
 #include "groth16/setup.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <cstddef>
 #include <span>
 #include <string>
 #include <utility>
 
 #include "ec/curves.hpp"
+#include "ec/fixed_base.hpp"
 #include "ntt/domain.hpp"
 #include "ntt/ntt.hpp"
 #include "r1cs/shape_recorder.hpp"
@@ -47,91 +52,6 @@ ToxicWaste ToxicWaste::from_seed(uint64_t seed) {
 }
 
 namespace {
-
-// ---- fixed-base scalar multiplication ----------------------------------------------------------
-//
-// For a base G and window width w: windows k = 0 .. W−1 (W = ⌈255/w⌉, scalars are < r < 2^255)
-// and table[k][d − 1] = d·2^(w·k)·G for d = 1 .. 2^w − 1, in affine coordinates. Then
-// s·G = Σ_k table[k][digit_k(s)] — at most W mixed additions per scalar, no doublings.
-template <class C>
-class FixedBaseTable {
-   public:
-    using Jac = ec::Jacobian<C>;
-    using Aff = ec::Affine<C>;
-
-    FixedBaseTable(const Aff& base, size_t num_scalars, util::ThreadPool& pool)
-        : window_(choose_window(num_scalars)),
-          windows_((255 + window_ - 1) / window_),
-          row_((size_t{1} << window_) - 1) {
-        // Window bases 2^(w·k)·G, serially (w doublings each).
-        std::vector<Jac> bases(windows_);
-        Jac b = Jac::from_affine(base);
-        for (size_t k = 0; k < windows_; ++k) {
-            bases[k] = b;
-            for (unsigned i = 0; i < window_; ++i) b = b.dbl();
-        }
-        std::vector<Jac> multiples(windows_ * row_);
-        pool.parallel_for(windows_, [&](size_t k) {
-            Jac acc = bases[k];
-            Jac* out = multiples.data() + k * row_;
-            out[0] = acc;
-            for (size_t d = 1; d < row_; ++d) {
-                acc += bases[k];
-                out[d] = acc;
-            }
-        });
-        table_.resize(multiples.size());
-        ec::batch_to_affine(multiples.data(), table_.data(), multiples.size());
-    }
-
-    Jac mul(const ff::BigInt<4>& k) const {
-        Jac acc = Jac::identity();
-        const uint64_t mask = (uint64_t{1} << window_) - 1;
-        for (size_t j = 0; j < windows_; ++j) {
-            const size_t bit = j * window_;
-            const size_t limb = bit / 64;
-            const unsigned shift = static_cast<unsigned>(bit % 64);
-            uint64_t digit = k.limb[limb] >> shift;
-            if (shift + window_ > 64 && limb + 1 < 4) digit |= k.limb[limb + 1] << (64 - shift);
-            digit &= mask;
-            if (digit != 0) acc = acc.add_mixed(table_[j * row_ + (digit - 1)]);
-        }
-        return acc;
-    }
-
-    // s_i·G for all scalars, in affine (parallel over the pool, one normalization per chunk).
-    std::vector<Aff> mul_all(std::span<const Fr> scalars, util::ThreadPool& pool) const {
-        std::vector<Aff> out(scalars.size());
-        pool.parallel_ranges(scalars.size(), [&](size_t begin, size_t end) {
-            std::vector<Jac> tmp(end - begin);
-            for (size_t i = begin; i < end; ++i) tmp[i - begin] = mul(scalars[i].to_int());
-            ec::batch_to_affine(tmp.data(), out.data() + begin, end - begin);
-        });
-        return out;
-    }
-
-   private:
-    // Minimizes table building plus lookups: W(w)·(2^w + n), w in [2, 16].
-    static unsigned choose_window(size_t n) {
-        unsigned best = 2;
-        double best_cost = -1;
-        for (unsigned w = 2; w <= 16; ++w) {
-            const double windows = static_cast<double>((255 + w - 1) / w);
-            const double cost =
-                windows * (static_cast<double>(size_t{1} << w) + static_cast<double>(n));
-            if (best_cost < 0 || cost < best_cost) {
-                best = w;
-                best_cost = cost;
-            }
-        }
-        return best;
-    }
-
-    unsigned window_;
-    size_t windows_;
-    size_t row_;
-    std::vector<Aff> table_;
-};
 
 // ---- QAP evaluation ----------------------------------------------------------------------------
 
@@ -247,17 +167,24 @@ util::Result<QapEvaluation> evaluate_qap(const Circuit& circuit, const Fr& tau,
 
 }  // namespace detail
 
-util::Result<Parameters> generate_parameters(const Circuit& circuit, const ToxicWaste& toxic,
-                                             util::ThreadPool* pool) {
+util::Result<ParameterScalars> compute_parameter_scalars(const Circuit& circuit,
+                                                       const ToxicWaste& toxic,
+                                                       util::ThreadPool* pool,
+                                                       util::PhaseTimes* times) {
     util::ThreadPool& p = pool != nullptr ? *pool : util::ThreadPool::global();
     if (toxic.tau.is_zero() || toxic.alpha.is_zero() || toxic.beta.is_zero() ||
         toxic.gamma.is_zero() || toxic.delta.is_zero()) {
         return util::invalid_argument("groth16 setup: toxic waste must be non-zero");
     }
+    util::PhaseScope record_phase("setup_record", times);
     r1cs::ShapeRecorder rec;
     CUZK_RETURN_IF_ERROR(record(circuit, rec));
+    record_phase.stop();
+    util::PhaseScope evaluate_phase("setup_evaluate", times);
     auto evaluated = evaluate(rec, toxic.tau, p);
     if (!evaluated.ok()) return evaluated.status();
+    evaluate_phase.stop();
+    util::PhaseScope scalars_phase("setup_scalars", times);
     const detail::QapEvaluation& q = evaluated->qap;
     const std::vector<uint8_t>& constrained = evaluated->constrained;
     const size_t ni = q.num_inputs;
@@ -280,79 +207,92 @@ util::Result<Parameters> generate_parameters(const Circuit& circuit, const Toxic
     const r1cs::DensityBits b_input = rec.b_input_density();
     const r1cs::DensityBits b_aux = rec.b_aux_density();
 
-    // G1 scalars, laid out section after section: ic | l | h | a | b_g1.
-    std::vector<Fr> g1;
-    std::vector<Fr> g2;  // b_g2
-    const size_t num_a = ni + a_aux.popcount();
-    const size_t num_b = b_input.popcount() + b_aux.popcount();
-    g1.reserve(ni + na + (m - 1) + num_a + num_b);
-    g2.reserve(num_b);
-
-    for (size_t j = 0; j < ni + na; ++j) {
-        const bool input = j < ni;
-        const Fr s = (toxic.beta * q.u[j] + toxic.alpha * q.v[j] + q.w[j]) *
-                     (input ? gamma_inv : delta_inv);
-        if (s.is_zero()) {
-            return zero_scalar(input ? "ic" : "l", input ? "input" : "aux", input ? j : j - ni);
+    ParameterScalars out;
+    out.num_inputs = ni;
+    out.num_aux = na;
+    out.domain_size = m;
+    out.ic.resize(ni);
+    out.l.resize(na);
+    // ic_j / l_j = (β u_j + α v_j + w_j)/γ resp. /δ; in parallel (each j independent).
+    std::atomic<size_t> first_zero{SIZE_MAX};
+    p.parallel_ranges(ni + na, [&](size_t begin, size_t end) {
+        for (size_t j = begin; j < end; ++j) {
+            const bool input = j < ni;
+            const Fr s = (toxic.beta * q.u[j] + toxic.alpha * q.v[j] + q.w[j]) *
+                         (input ? gamma_inv : delta_inv);
+            if (s.is_zero()) {
+                size_t expected = first_zero.load();
+                while (j < expected && !first_zero.compare_exchange_weak(expected, j)) {
+                }
+            }
+            (input ? out.ic[j] : out.l[j - ni]) = s;
         }
-        g1.push_back(s);
+    });
+    if (const size_t j = first_zero.load(); j != SIZE_MAX) {
+        const bool input = j < ni;
+        return zero_scalar(input ? "ic" : "l", input ? "input" : "aux", input ? j : j - ni);
     }
+    out.h.resize(m - 1);
     {
-        const size_t base = g1.size();
-        g1.resize(base + (m - 1));
         const Fr zd = q.z_tau * delta_inv;
         p.parallel_ranges(m - 1, [&](size_t begin, size_t end) {
             Fr s = toxic.tau.pow(static_cast<uint64_t>(begin)) * zd;
             for (size_t i = begin; i < end; ++i) {
-                g1[base + i] = s;
+                out.h[i] = s;
                 s *= toxic.tau;
             }
         });
     }
+    out.a.reserve(ni + a_aux.popcount());
+    out.b.reserve(b_input.popcount() + b_aux.popcount());
     for (size_t j = 0; j < ni + na; ++j) {
         const bool input = j < ni;
         if (!input && !a_aux.get(j - ni)) continue;
         if (q.u[j].is_zero()) return zero_scalar("a", input ? "input" : "aux", input ? j : j - ni);
-        g1.push_back(q.u[j]);
+        out.a.push_back(q.u[j]);
     }
     for (size_t j = 0; j < ni + na; ++j) {
         const bool input = j < ni;
         if (input ? !b_input.get(j) : !b_aux.get(j - ni)) continue;
         if (q.v[j].is_zero()) return zero_scalar("b", input ? "input" : "aux", input ? j : j - ni);
-        g1.push_back(q.v[j]);
-        g2.push_back(q.v[j]);
-    }
-
-    Parameters params;
-    {
-        FixedBaseTable<ec::G1Curve> table(ec::kG1Generator, g1.size(), p);
-        std::vector<ec::G1Affine> points = table.mul_all(g1, p);
-        auto take = [&points](size_t& pos, size_t n) {
-            std::vector<ec::G1Affine> section(points.begin() + static_cast<std::ptrdiff_t>(pos),
-                                              points.begin() + static_cast<std::ptrdiff_t>(pos + n));
-            pos += n;
-            return section;
-        };
-        size_t pos = 0;
-        params.vk.ic = take(pos, ni);
-        params.l = take(pos, na);
-        params.h = take(pos, m - 1);
-        params.a = take(pos, num_a);
-        params.b_g1 = take(pos, num_b);
-    }
-    {
-        FixedBaseTable<ec::G2Curve> table(ec::kG2Generator, g2.size(), p);
-        params.b_g2 = table.mul_all(g2, p);
+        out.b.push_back(q.v[j]);
     }
 
     const ec::G1Jacobian g1_gen = ec::G1Jacobian::from_affine(ec::kG1Generator);
     const ec::G2Jacobian g2_gen = ec::G2Jacobian::from_affine(ec::kG2Generator);
-    params.vk.alpha_g1 = ec::mul(g1_gen, toxic.alpha).to_affine();
-    params.vk.beta_g1 = ec::mul(g1_gen, toxic.beta).to_affine();
-    params.vk.delta_g1 = ec::mul(g1_gen, toxic.delta).to_affine();
-    params.vk.beta_g2 = ec::mul(g2_gen, toxic.beta).to_affine();
-    params.vk.gamma_g2 = ec::mul(g2_gen, toxic.gamma).to_affine();
-    params.vk.delta_g2 = ec::mul(g2_gen, toxic.delta).to_affine();
+    VerifyingKey& vk = out.vk;
+    vk.alpha_g1 = ec::mul(g1_gen, toxic.alpha).to_affine();
+    vk.beta_g1 = ec::mul(g1_gen, toxic.beta).to_affine();
+    vk.delta_g1 = ec::mul(g1_gen, toxic.delta).to_affine();
+    vk.beta_g2 = ec::mul(g2_gen, toxic.beta).to_affine();
+    vk.gamma_g2 = ec::mul(g2_gen, toxic.gamma).to_affine();
+    vk.delta_g2 = ec::mul(g2_gen, toxic.delta).to_affine();
+    return out;
+}
+
+util::Result<Parameters> generate_parameters(const Circuit& circuit, const ToxicWaste& toxic,
+                                             util::ThreadPool* pool, util::PhaseTimes* times) {
+    util::ThreadPool& p = pool != nullptr ? *pool : util::ThreadPool::global();
+    CUZK_ASSIGN_OR_RETURN(ParameterScalars sc, compute_parameter_scalars(circuit, toxic, &p, times));
+    Parameters params;
+    params.vk = sc.vk;
+    {
+        util::PhaseScope phase("setup_g1", times);
+        const size_t n = sc.ic.size() + sc.l.size() + sc.h.size() + sc.a.size() + sc.b.size();
+        const ec::FixedBaseTable<ec::G1Curve> table(ec::kG1Generator,
+                                                    ec::choose_fixed_base_window(n), p);
+        params.vk.ic = table.mul_all(std::span<const Fr>(sc.ic), p);
+        params.l = table.mul_all(std::span<const Fr>(sc.l), p);
+        params.h = table.mul_all(std::span<const Fr>(sc.h), p);
+        params.a = table.mul_all(std::span<const Fr>(sc.a), p);
+        params.b_g1 = table.mul_all(std::span<const Fr>(sc.b), p);
+    }
+    {
+        util::PhaseScope phase("setup_g2", times);
+        const ec::FixedBaseTable<ec::G2Curve> table(ec::kG2Generator,
+                                                    ec::choose_fixed_base_window(sc.b.size()), p);
+        params.b_g2 = table.mul_all(std::span<const Fr>(sc.b), p);
+    }
     return params;
 }
 

@@ -27,8 +27,11 @@
 // point would be the identity; bellperson's generator rejects it too), named by its aux index;
 // zero toxic waste or a degenerate τ (τ^m = 1 or a zero scalar as above).
 //
-// Group elements are computed by fixed-base scalar multiplication (a windowed table of the
-// generator's multiples), in parallel over `pool` (nullptr = util::ThreadPool::global()).
+// Two steps: compute_parameter_scalars (record, evaluate the QAP at τ, form every point's scalar
+// — the part shared with the GPU setup, gpu/resident_setup.hpp) and the fixed-base scalar
+// multiplications of the generators (ec/fixed_base.hpp), in parallel over `pool` (nullptr =
+// util::ThreadPool::global()). Phase milliseconds go to `times` when given: setup_record,
+// setup_evaluate, setup_scalars, setup_g1, setup_g2.
 #pragma once
 
 #include <cstdint>
@@ -38,6 +41,7 @@
 #include "groth16/circuit.hpp"
 #include "groth16/keys.hpp"
 #include "util/thread_pool.hpp"
+#include "util/trace.hpp"
 
 namespace cuzk::groth16 {
 
@@ -48,8 +52,24 @@ struct ToxicWaste {
     static ToxicWaste from_seed(uint64_t seed);
 };
 
+// The scalar of every point of the parameter set, section by section in file order, and the
+// verifying key's α₁, β₁, δ₁, β₂, γ₂, δ₂ (vk.ic left empty: its points are ic·G1).
+//   ic[j] = (β u_j + α v_j + w_j)/γ (inputs), l[j] = (…)/δ (aux), h[i] = τ^i Z(τ)/δ (i < m − 1),
+//   a = u_j of the inputs and the A-dense aux, b = v_j of the B-dense inputs and aux (the
+//   scalars of both b_g1 and b_g2).
+struct ParameterScalars {
+    size_t num_inputs = 0, num_aux = 0, domain_size = 0;
+    std::vector<ff::Fr> ic, l, h, a, b;
+    VerifyingKey vk;
+};
+util::Result<ParameterScalars> compute_parameter_scalars(const Circuit& circuit,
+                                                       const ToxicWaste& toxic,
+                                                       util::ThreadPool* pool = nullptr,
+                                                       util::PhaseTimes* times = nullptr);
+
 util::Result<Parameters> generate_parameters(const Circuit& circuit, const ToxicWaste& toxic,
-                                             util::ThreadPool* pool = nullptr);
+                                             util::ThreadPool* pool = nullptr,
+                                             util::PhaseTimes* times = nullptr);
 
 namespace detail {
 
