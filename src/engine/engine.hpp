@@ -89,6 +89,9 @@ struct EngineConfig {
     bool verify_proofs = true;
     bool vanilla_check = true;  // check the C1's vanilla proofs at submit (porep::verify_c1)
     bool use_gpu = true;        // when built with CUDA and a device exists; else the CPU prover
+    // A loaded parameter set with no work for this long is dropped (its memory released); a set
+    // with nothing in flight is also dropped at once when another set needs the memory.
+    uint64_t params_idle_evict_ms = 600000;
 };
 
 struct LoadedParamsInfo {
@@ -107,6 +110,7 @@ struct EngineStatus {
     uint64_t process_rss_bytes = 0, process_rss_peak_bytes = 0;
     double prover_busy_fraction = 0;  // since start
     std::vector<LoadedParamsInfo> params;
+    std::vector<std::string> journal_errors;  // journal records that could not be read at start
 };
 
 class Engine {

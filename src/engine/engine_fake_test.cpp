@@ -1,0 +1,520 @@
+// The engine's scheduling over a fake ProverBackend (no parameters, instant "proofs"): batching
+// across jobs, max_batch_wait_ms, priority order, cancellation while queued and while proving,
+// backpressure, drain, the memory budget, malformed input, bad witnesses, failed verification,
+// idempotency, traces, metrics and a restart on the journal.
+//
+// The fake proofs cannot pass a pairing check, so these tests replace the verification step
+// (EngineHooks::verify) with a counter that accepts — or, in one test, rejects — every batch;
+// the job preparation is replaced too (a "fake:N" spec gives N one-constraint circuits whose
+// public input encodes (sector_number, partition), so the backend can tell which partitions it
+// was given). The real path (C1, CPU prover, pairing verification) is engine_cpu_test.cpp.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "engine/engine.hpp"
+#include "engine/engine_hooks.hpp"
+#include "engine/journal.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+constexpr uint64_t kTag = 1000;  // public input = sector_number * kTag + partition
+
+// What the fake backend saw, shared with the test.
+struct FakeState {
+    std::mutex mu;
+    std::condition_variable cv;
+    bool gate_closed = false;  // prove() waits while closed
+    int in_prove = 0;
+    std::vector<std::vector<uint64_t>> batches;  // tags per prove() call
+    std::vector<Clock::time_point> batch_times;
+    int loads = 0;
+    std::atomic<int> verify_calls{0};
+    std::atomic<bool> verify_result{true};
+
+    void close_gate() {
+        std::lock_guard<std::mutex> l(mu);
+        gate_closed = true;
+    }
+    void open_gate() {
+        {
+            std::lock_guard<std::mutex> l(mu);
+            gate_closed = false;
+        }
+        cv.notify_all();
+    }
+    bool wait_for(const std::function<bool()>& pred, milliseconds timeout = milliseconds(10000)) {
+        std::unique_lock<std::mutex> l(mu);
+        return cv.wait_for(l, timeout, pred);
+    }
+    std::vector<uint64_t> all_tags() {
+        std::lock_guard<std::mutex> l(mu);
+        std::vector<uint64_t> out;
+        for (auto& b : batches) out.insert(out.end(), b.begin(), b.end());
+        return out;
+    }
+};
+
+groth16::ParamsShape fake_shape() { return {2, 7, 1, 3, 1, 1}; }
+
+class FakeBackend final : public ProverBackend {
+   public:
+    explicit FakeBackend(std::shared_ptr<FakeState> s) : s_(std::move(s)) {}
+    std::string name() const override { return "fake"; }
+    util::Result<LoadedParams> load_params(const std::string&) override {
+        std::lock_guard<std::mutex> l(s_->mu);
+        ++s_->loads;
+        LoadedParams p;
+        p.shape = fake_shape();
+        p.host_bytes = 1000;
+        return p;
+    }
+    util::Status evict_params(const std::string&) override { return util::Status(); }
+    util::Result<std::vector<groth16::Proof>> prove(const std::string&,
+                                                    std::span<r1cs::ProvingAssignment* const> as,
+                                                    std::span<const groth16::ProverRandomness>,
+                                                    util::PhaseTimes* times,
+                                                    util::TraceRecorder* trace) override {
+        std::vector<uint64_t> tags;
+        for (const auto* a : as) tags.push_back(a->input_assignment().at(1).to_int().limb[0]);
+        std::unique_lock<std::mutex> l(s_->mu);
+        s_->batches.push_back(tags);
+        s_->batch_times.push_back(Clock::now());
+        ++s_->in_prove;
+        s_->cv.notify_all();
+        s_->cv.wait(l, [&] { return !s_->gate_closed; });
+        --s_->in_prove;
+        s_->cv.notify_all();
+        l.unlock();
+        util::PhaseScope scope("msm_h", times, trace, "prover");
+        for (size_t i = 0; i < as.size(); ++i) {
+            const auto& a = as[i]->a();
+            const auto& b = as[i]->b();
+            const auto& c = as[i]->c();
+            for (size_t r = 0; r < a.size(); ++r)
+                if (a[r] * b[r] != c[r]) {
+                    std::string m = "circuit ";
+                    m += std::to_string(i);
+                    m += ": constraint row ";
+                    m += std::to_string(r);
+                    m += " is not satisfied (a*b != c)";
+                    return util::invalid_argument(m);
+                }
+        }
+        return std::vector<groth16::Proof>(as.size());
+    }
+
+   private:
+    std::shared_ptr<FakeState> s_;
+};
+
+// "fake:N" → N partitions; "fake:N:badK" → partition K's witness is wrong.
+util::Result<PreparedJob> fake_prepare(const JobSpec& spec, bool) {
+    const std::string& t = spec.c1_json;
+    if (!t.starts_with("fake:")) return util::invalid_argument("C1: not a fake job: '" + t + "'");
+    const int n = std::atoi(t.c_str() + 5);
+    if (n <= 0 || n > 100) return util::invalid_argument("C1: bad partition count");
+    int bad = -1;
+    if (const size_t at = t.find(":bad"); at != std::string::npos)
+        bad = std::atoi(t.c_str() + at + 4);
+    PreparedJob job;
+    for (int k = 0; k < n; ++k) {
+        const uint64_t tag = spec.sector_number * kTag + static_cast<uint64_t>(k);
+        const ff::Fr x = ff::Fr::from_u64(tag);
+        const ff::Fr y = ff::Fr::from_u64(tag);  // the input is the tag itself: x·1 = y
+        const bool wrong = k == bad;
+        job.circuits.push_back([x, y, wrong](r1cs::ConstraintSystem& cs) -> util::Status {
+            auto xv = cs.alloc("x", wrong ? x + ff::Fr::one() : x);
+            if (!xv.ok()) return xv.status();
+            auto yv = cs.alloc_input("y", y);
+            if (!yv.ok()) return yv.status();
+            cs.enforce("x*1=y", r1cs::LC(*xv), r1cs::LC(r1cs::Variable::one()), r1cs::LC(*yv));
+            return util::Status();
+        });
+        job.public_inputs.push_back({y});
+    }
+    return job;
+}
+
+struct Harness {
+    std::shared_ptr<FakeState> state = std::make_shared<FakeState>();
+    std::string dir;
+    EngineConfig config;
+
+    explicit Harness(const std::string& name) {
+        dir = (fs::temp_directory_path() / ("cuzk_engine_fake_" + name)).string();
+        fs::remove_all(dir);
+        fs::create_directories(dir + "/params");
+        std::ofstream(dir + "/params/porep_2KiB.params") << "fake";
+        std::ofstream(dir + "/params/porep_2KiB.vk") << "fake";
+        config.params_dir = dir + "/params";
+        config.synthesis_workers = 2;
+        config.host_memory_budget_bytes = uint64_t{1} << 30;
+    }
+    util::Result<std::unique_ptr<Engine>> start() {
+        EngineHooks h;
+        h.prepare = fake_prepare;
+        h.params_shape = [](const std::string&) -> util::Result<groth16::ParamsShape> {
+            return fake_shape();
+        };
+        auto s = state;
+        h.verify = [s](const groth16::VerifyingKey&, std::span<const groth16::Proof> p,
+                       std::span<const std::vector<ff::Fr>> in) -> util::Result<bool> {
+            ++s->verify_calls;
+            if (p.size() != in.size()) return util::invalid_argument("size mismatch");
+            return s->verify_result.load();
+        };
+        return start_engine(config, std::make_unique<FakeBackend>(state), h);
+    }
+};
+
+JobSpec fake_spec(uint64_t sector, int partitions, Priority p = Priority::kNormal,
+                  std::string extra = "") {
+    JobSpec s;
+    s.c1_json = "fake:" + std::to_string(partitions) + extra;
+    s.sector_number = sector;
+    s.priority = p;
+    return s;
+}
+
+JobOutcome await_final(Engine& e, const JobId& id) {
+    auto o = e.await(id, milliseconds(20000));
+    EXPECT_TRUE(o.ok());
+    return o.ok() ? *o : JobOutcome{};
+}
+
+TEST(EngineFake, CompletesAndAssemblesInPartitionOrder) {
+    Harness h("basic");
+    auto e = h.start();
+    ASSERT_TRUE(e.ok()) << e.status().message();
+    auto id = (*e)->submit(fake_spec(7, 3));
+    ASSERT_TRUE(id.ok()) << id.status().message();
+    const JobOutcome o = await_final(**e, *id);
+    EXPECT_EQ(o.state, JobState::kCompleted) << o.error;
+    EXPECT_EQ(o.proof.size(), 3u * 192);
+    EXPECT_EQ(o.partitions_done, 3u);
+    auto tags = h.state->all_tags();
+    std::sort(tags.begin(), tags.end());
+    EXPECT_EQ(tags, (std::vector<uint64_t>{7000, 7001, 7002}));  // each partition proved once
+    EXPECT_EQ(h.state->verify_calls.load(), 1);
+    EXPECT_GT(o.timings.total_ms, 0);
+    EXPECT_GT(o.timings.phases.get("witness"), 0);
+    EXPECT_EQ((*e)->status().backend, "fake");
+}
+
+TEST(EngineFake, PartitionsOfSeveralJobsShareOneProveCall) {
+    Harness h("batch");
+    h.config.max_batch_size = 4;
+    h.config.max_batch_wait_ms = 3000;
+    auto e = h.start();
+    ASSERT_TRUE(e.ok());
+    auto a = (*e)->submit(fake_spec(1, 2));
+    auto b = (*e)->submit(fake_spec(2, 2));
+    ASSERT_TRUE(a.ok() && b.ok());
+    EXPECT_EQ(await_final(**e, *a).state, JobState::kCompleted);
+    EXPECT_EQ(await_final(**e, *b).state, JobState::kCompleted);
+    std::lock_guard<std::mutex> l(h.state->mu);
+    ASSERT_EQ(h.state->batches.size(), 1u);
+    EXPECT_EQ(h.state->batches[0], (std::vector<uint64_t>{1000, 1001, 2000, 2001}));
+}
+
+TEST(EngineFake, MaxBatchWaitIsHonoured) {
+    Harness h("wait");
+    h.config.max_batch_size = 8;
+    h.config.max_batch_wait_ms = 400;
+    auto e = h.start();
+    ASSERT_TRUE(e.ok());
+    const auto t0 = Clock::now();
+    auto a = (*e)->submit(fake_spec(1, 1));
+    std::this_thread::sleep_for(milliseconds(100));
+    auto b = (*e)->submit(fake_spec(2, 1));  // arrives within the window: same batch
+    ASSERT_TRUE(a.ok() && b.ok());
+    EXPECT_EQ(await_final(**e, *a).state, JobState::kCompleted);
+    EXPECT_EQ(await_final(**e, *b).state, JobState::kCompleted);
+    std::lock_guard<std::mutex> l(h.state->mu);
+    ASSERT_EQ(h.state->batches.size(), 1u);
+    EXPECT_EQ(h.state->batches[0].size(), 2u);
+    const double waited =
+        std::chrono::duration<double, std::milli>(h.state->batch_times[0] - t0).count();
+    EXPECT_GE(waited, 390);   // not before the window closed (the batch never filled)
+    EXPECT_LT(waited, 5000);  // and not much after
+}
+
+TEST(EngineFake, QueueOrderIsPriorityThenSubmission) {
+    Harness h("priority");
+    h.config.synthesis_workers = 1;
+    auto e = h.start();
+    ASSERT_TRUE(e.ok());
+    h.state->close_gate();
+    auto first = (*e)->submit(fake_spec(1, 1));
+    ASSERT_TRUE(h.state->wait_for([&] { return h.state->in_prove == 1; }));
+    // Queued behind the gate, in an order that differs from their priorities.
+    std::vector<JobId> ids;
+    ids.push_back(*(*e)->submit(fake_spec(2, 2, Priority::kLow)));
+    ids.push_back(*(*e)->submit(fake_spec(3, 1, Priority::kNormal)));
+    ids.push_back(*(*e)->submit(fake_spec(4, 1, Priority::kCritical)));
+    ids.push_back(*(*e)->submit(fake_spec(5, 1, Priority::kNormal)));
+    h.state->open_gate();
+    for (const JobId& id : ids) EXPECT_EQ(await_final(**e, id).state, JobState::kCompleted);
+    EXPECT_EQ(await_final(**e, *first).state, JobState::kCompleted);
+    // One synthesis worker and batches of one: the prove order is the queue order, except that
+    // one partition may already have been synthesized while the gate was closed.
+    auto tags = h.state->all_tags();
+    ASSERT_EQ(tags.size(), 6u);
+    EXPECT_EQ(tags[0], 1000u);
+    std::vector<uint64_t> rest(tags.begin() + 2, tags.end());
+    const std::vector<uint64_t> order = {4000, 3000, 5000, 2000, 2001};
+    // tags[1] is whatever the worker took while the gate was closed: the highest-priority item
+    // queued at that moment; everything after it follows the queue order strictly.
+    std::vector<uint64_t> expected;
+    for (uint64_t t : order)
+        if (t != tags[1]) expected.push_back(t);
+    EXPECT_EQ(rest, expected);
+}
+
+TEST(EngineFake, CancelWhileQueuedAndWhileProving) {
+    Harness h("cancel");
+    h.config.synthesis_workers = 1;
+    auto e = h.start();
+    ASSERT_TRUE(e.ok());
+    h.state->close_gate();
+    auto a = (*e)->submit(fake_spec(1, 1));
+    ASSERT_TRUE(h.state->wait_for([&] { return h.state->in_prove == 1; }));
+    auto b = (*e)->submit(fake_spec(2, 3));
+    auto c = (*e)->submit(fake_spec(3, 1));
+    ASSERT_TRUE(a.ok() && b.ok() && c.ok());
+    // b: queued (at most one partition synthesized meanwhile); a: inside prove().
+    ASSERT_TRUE((*e)->cancel(*b).ok());
+    ASSERT_TRUE((*e)->cancel(*a).ok());
+    auto oa = (*e)->peek(*a);
+    auto ob = (*e)->peek(*b);
+    ASSERT_TRUE(oa.ok() && ob.ok());
+    EXPECT_EQ(oa->state, JobState::kCancelled);  // at once, while its proof is still running
+    EXPECT_EQ(ob->state, JobState::kCancelled);
+    EXPECT_TRUE(oa->proof.empty());
+    h.state->open_gate();
+    EXPECT_EQ(await_final(**e, *c).state, JobState::kCompleted);
+    EXPECT_EQ(await_final(**e, *a).state, JobState::kCancelled);
+    // Cancelling a finished job changes nothing; unknown ids are kNotFound.
+    EXPECT_TRUE((*e)->cancel(*c).ok());
+    EXPECT_EQ((*e)->peek(*c)->state, JobState::kCompleted);
+    EXPECT_EQ((*e)->cancel("nope").code(), util::StatusCode::kNotFound);
+    for (uint64_t t : h.state->all_tags()) EXPECT_NE(t / kTag, 2u) << "cancelled job proved";
+    const EngineStatus s = (*e)->status();
+    EXPECT_EQ(s.jobs_cancelled, 2u);
+    EXPECT_EQ(s.jobs_completed, 1u);
+    // Every partition's memory came back; only the parameter set stays reserved.
+    EXPECT_EQ(s.host_reserved_bytes, params_host_bytes(fake_shape()));
+}
+
+TEST(EngineFake, BackpressureAndDrain) {
+    Harness h("backpressure");
+    h.config.max_pending_jobs = 2;
+    auto e = h.start();
+    ASSERT_TRUE(e.ok());
+    h.state->close_gate();
+    auto a = (*e)->submit(fake_spec(1, 1));
+    auto b = (*e)->submit(fake_spec(2, 1));
+    ASSERT_TRUE(a.ok() && b.ok());
+    auto c = (*e)->submit(fake_spec(3, 1));
+    ASSERT_FALSE(c.ok());
+    EXPECT_EQ(c.status().code(), util::StatusCode::kResourceExhausted);
+    h.state->open_gate();
+    EXPECT_EQ(await_final(**e, *a).state, JobState::kCompleted);
+    EXPECT_EQ(await_final(**e, *b).state, JobState::kCompleted);
+    std::vector<JobId> more;
+    for (uint64_t s = 10; s < 12; ++s) more.push_back(*(*e)->submit(fake_spec(s, 2)));
+    (*e)->drain();
+    for (const JobId& id : more) EXPECT_EQ((*e)->peek(id)->state, JobState::kCompleted);
+    auto late = (*e)->submit(fake_spec(20, 1));
+    ASSERT_FALSE(late.ok());
+    EXPECT_EQ(late.status().code(), util::StatusCode::kUnavailable);
+    EXPECT_TRUE((*e)->status().draining);
+}
+
+TEST(EngineFake, MemoryBudgetLimitsPartitionsInFlight) {
+    Harness h("budget");
+    const uint64_t part = partition_host_bytes(fake_shape());
+    const uint64_t params = params_host_bytes(fake_shape());
+    h.config.synthesis_workers = 4;
+    h.config.max_batch_size = 8;
+    h.config.max_batch_wait_ms = 50;
+    h.config.host_memory_budget_bytes = params + 2 * part + part / 2;  // room for 2 partitions
+    auto e = h.start();
+    ASSERT_TRUE(e.ok());
+    std::vector<JobId> ids;
+    for (uint64_t s = 1; s <= 4; ++s) ids.push_back(*(*e)->submit(fake_spec(s, 3)));
+    for (const JobId& id : ids) EXPECT_EQ(await_final(**e, id).state, JobState::kCompleted);
+    const EngineStatus st = (*e)->status();
+    EXPECT_LE(st.host_reserved_peak_bytes, st.host_budget_bytes);
+    EXPECT_EQ(st.host_reserved_peak_bytes, params + 2 * part);
+    std::lock_guard<std::mutex> l(h.state->mu);
+    size_t proved = 0;
+    for (const auto& b : h.state->batches) {
+        EXPECT_LE(b.size(), 2u);  // never more than the budget holds
+        proved += b.size();
+    }
+    EXPECT_EQ(proved, 12u);
+}
+
+TEST(EngineFake, RefusesAJobWhosePartitionCannotFit) {
+    Harness h("nofit");
+    h.config.host_memory_budget_bytes =
+        params_host_bytes(fake_shape()) + partition_host_bytes(fake_shape()) - 1;
+    auto e = h.start();
+    ASSERT_TRUE(e.ok());
+    auto id = (*e)->submit(fake_spec(1, 1));
+    ASSERT_FALSE(id.ok());
+    EXPECT_EQ(id.status().code(), util::StatusCode::kResourceExhausted);
+    EXPECT_NE(id.status().message().find("budget"), std::string::npos) << id.status().message();
+}
+
+TEST(EngineFake, BadInputsAndBadWitnesses) {
+    Harness h("bad");
+    h.config.max_batch_size = 4;
+    h.config.max_batch_wait_ms = 2000;
+    auto e = h.start();
+    ASSERT_TRUE(e.ok());
+    JobSpec garbage;
+    garbage.c1_json = "{not json";
+    auto g = (*e)->submit(garbage);
+    ASSERT_FALSE(g.ok());
+    EXPECT_EQ(g.status().code(), util::StatusCode::kInvalidArgument);
+    EXPECT_NE(g.status().message().find("C1"), std::string::npos);
+    // Missing parameter files name the path.
+    fs::remove(h.config.params_dir + "/porep_2KiB.vk");
+    auto missing = (*e)->submit(fake_spec(1, 1));
+    ASSERT_FALSE(missing.ok());
+    EXPECT_EQ(missing.status().code(), util::StatusCode::kInvalidArgument);
+    EXPECT_NE(missing.status().message().find("porep_2KiB.vk"), std::string::npos)
+        << missing.status().message();
+    std::ofstream(h.config.params_dir + "/porep_2KiB.vk") << "fake";
+    // A bad witness in one job of a shared batch fails that job only.
+    auto bad = (*e)->submit(fake_spec(1, 2, Priority::kNormal, ":bad1"));
+    auto good = (*e)->submit(fake_spec(2, 2));
+    ASSERT_TRUE(bad.ok() && good.ok());
+    const JobOutcome ob = await_final(**e, *bad);
+    EXPECT_EQ(ob.state, JobState::kFailed);
+    EXPECT_NE(ob.error.find("partition 1: constraint row 0 is not satisfied"), std::string::npos)
+        << ob.error;
+    EXPECT_TRUE(ob.proof.empty());
+    EXPECT_EQ(await_final(**e, *good).state, JobState::kCompleted);
+}
+
+TEST(EngineFake, AProofThatDoesNotVerifyIsNeverReturned) {
+    Harness h("verify");
+    h.state->verify_result = false;
+    auto e = h.start();
+    ASSERT_TRUE(e.ok());
+    auto id = (*e)->submit(fake_spec(1, 2));
+    ASSERT_TRUE(id.ok());
+    const JobOutcome o = await_final(**e, *id);
+    EXPECT_EQ(o.state, JobState::kFailed);
+    EXPECT_TRUE(o.proof.empty());
+    EXPECT_NE(o.error.find("does not verify"), std::string::npos) << o.error;
+    // verify_proofs off: the check is skipped.
+    Harness h2("noverify");
+    h2.state->verify_result = false;
+    h2.config.verify_proofs = false;
+    auto e2 = h2.start();
+    ASSERT_TRUE(e2.ok());
+    auto id2 = (*e2)->submit(fake_spec(1, 1));
+    EXPECT_EQ(await_final(**e2, *id2).state, JobState::kCompleted);
+    EXPECT_EQ(h2.state->verify_calls.load(), 0);
+}
+
+TEST(EngineFake, IdempotencyTracesAndMetrics) {
+    Harness h("trace");
+    h.config.trace_dir = h.dir + "/traces";
+    auto e = h.start();
+    ASSERT_TRUE(e.ok());
+    JobSpec s = fake_spec(1, 2);
+    s.request_id = "sector-1";
+    auto a = (*e)->submit(s);
+    auto b = (*e)->submit(s);
+    ASSERT_TRUE(a.ok() && b.ok());
+    EXPECT_EQ(*a, *b);
+    EXPECT_EQ(await_final(**e, *a).state, JobState::kCompleted);
+    std::ifstream f(h.config.trace_dir + "/" + *a + ".trace.json");
+    ASSERT_TRUE(f.good());
+    const std::string trace((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    for (const char* name : {"traceEvents", "\"witness\"", "\"msm_h\"", "\"verify\"",
+                             "\"queue_wait\"", "\"completed\"", "\"synthesis ", "\"prover\""})
+        EXPECT_NE(trace.find(name), std::string::npos) << name;
+    const std::string m = (*e)->metrics_text();
+    for (const char* line :
+         {"cuzk_jobs_total{state=\"completed\"} 1", "cuzk_queue_depth{stage=\"queued\"} 0",
+          "cuzk_phase_ms_count{phase=\"witness\"} 1",
+          "cuzk_host_memory_bytes{kind=\"budget\"} 1073741824", "cuzk_prover_busy_fraction "})
+        EXPECT_NE(m.find(line), std::string::npos) << line << "\n" << m;
+    EXPECT_EQ((*e)->await("no-such-job", milliseconds(1)).status().code(),
+              util::StatusCode::kNotFound);
+}
+
+TEST(EngineFake, RestartResumesJournaledJobsExactlyOnce) {
+    Harness h("journal");
+    h.config.journal_dir = h.dir + "/journal";
+    h.config.synthesis_workers = 1;
+    JobId done_id, running_id;
+    std::vector<JobId> queued_ids;
+    {
+        auto e = h.start();
+        ASSERT_TRUE(e.ok());
+        done_id = *(*e)->submit(fake_spec(1, 2));
+        ASSERT_EQ(await_final(**e, done_id).state, JobState::kCompleted);
+        h.state->close_gate();
+        running_id = *(*e)->submit(fake_spec(2, 1));
+        ASSERT_TRUE(h.state->wait_for([&] { return h.state->in_prove == 1; }));
+        queued_ids.push_back(*(*e)->submit(fake_spec(3, 2, Priority::kHigh)));
+        queued_ids.push_back(*(*e)->submit(fake_spec(4, 1)));
+        // Stop the engine with one job inside prove() and two queued: the destructor waits
+        // for the running prove() (released shortly after), finishes nothing more.
+        std::thread opener([&] {
+            std::this_thread::sleep_for(milliseconds(200));
+            h.state->open_gate();
+        });
+        e->reset();
+        opener.join();
+    }
+    const size_t proved_before = h.state->all_tags().size();
+    auto e = h.start();
+    ASSERT_TRUE(e.ok()) << e.status().message();
+    const JobOutcome od = await_final(**e, done_id);
+    EXPECT_EQ(od.state, JobState::kCompleted);
+    EXPECT_EQ(od.proof.size(), 2u * 192);
+    for (const JobId& id : queued_ids) EXPECT_EQ(await_final(**e, id).state, JobState::kCompleted);
+    EXPECT_EQ(await_final(**e, running_id).state, JobState::kCompleted);
+    // Only the unfinished jobs ran again, each partition once more; the finished job did not.
+    std::vector<uint64_t> after = h.state->all_tags();
+    after.erase(after.begin(), after.begin() + static_cast<std::ptrdiff_t>(proved_before));
+    std::sort(after.begin(), after.end());
+    EXPECT_EQ(after, (std::vector<uint64_t>{2000, 3000, 3001, 4000}));
+    EXPECT_EQ((*e)->status().jobs_completed, 3u);
+    // New ids do not collide with journaled ones, and the journal says "completed" for all.
+    auto fresh = (*e)->submit(fake_spec(5, 1));
+    ASSERT_TRUE(fresh.ok());
+    EXPECT_EQ(await_final(**e, *fresh).state, JobState::kCompleted);
+    auto j = Journal::open(h.config.journal_dir);
+    ASSERT_TRUE(j.ok());
+    const Journal::Scan scan = j->scan();
+    EXPECT_TRUE(scan.errors.empty());
+    ASSERT_EQ(scan.records.size(), 5u);
+    for (const JournalRecord& r : scan.records) EXPECT_EQ(r.state, JobState::kCompleted) << r.id;
+}
+
+}  // namespace
+}  // namespace cuzk::engine

@@ -1,0 +1,162 @@
+// The engine's implementation (see engine.hpp for the model and guarantees).
+//
+// Threads: `synthesis_workers` synthesis threads, one prover thread (feeds the backend: loads
+// parameter sets, forms batches, proves), one finisher thread (assembles, verifies, journals,
+// writes traces). All shared state is guarded by one mutex `mu_`, held only for bookkeeping —
+// never during synthesis, loading, proving or verification — so synthesis of the next
+// partitions overlaps the proving of the current batch.
+//
+// A partition moves queued → synthesizing → ready → proving → done. Its host memory
+// (partition_host_bytes of its parameter set) is reserved from the budget before synthesis
+// starts and released when proving returns (or when the partition is dropped). A parameter
+// set's memory (params_host_bytes) is reserved before the first partition that needs it starts;
+// a set with no partition in flight may be evicted to make room for another set, and is evicted
+// after params_idle_evict_ms without work. Workers serve the queue strictly in its order: when
+// the first item cannot get memory, nobody starts another one (no starvation of big jobs).
+// Deadlock freedom: submit refuses a job unless its set and one partition fit in the whole
+// budget; in-flight partitions always finish and release; idle sets are evictable.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/engine.hpp"
+#include "engine/engine_hooks.hpp"
+#include "engine/journal.hpp"
+#include "engine/memory_budget.hpp"
+#include "engine/work_queue.hpp"
+#include "groth16/keys.hpp"
+#include "r1cs/proving_assignment.hpp"
+
+namespace cuzk::engine {
+
+class EngineImpl final : public Engine {
+   public:
+    using Clock = std::chrono::steady_clock;
+
+    EngineImpl(EngineConfig config, std::unique_ptr<ProverBackend> backend, EngineHooks hooks,
+               std::optional<Journal> journal);
+    ~EngineImpl() override;
+
+    util::Status replay_journal();
+    void start_threads();
+
+    util::Result<JobId> submit(JobSpec spec) override;
+    util::Result<JobOutcome> await(const JobId& id, std::chrono::milliseconds timeout) override;
+    util::Result<JobOutcome> peek(const JobId& id) const override;
+    util::Status cancel(const JobId& id) override;
+    EngineStatus status() const override;
+    std::string metrics_text() const override;
+    util::Status preload_params(porep::RegisteredSealProof proof) override;
+    util::Status evict_params(porep::RegisteredSealProof proof) override;
+    void drain() override;
+
+   private:
+    struct ParamSet {
+        std::string path, vk_path;
+        groth16::ParamsShape shape;
+        uint64_t params_bytes = 0, partition_bytes = 0;
+        bool reserved = false, loaded = false, loading = false;
+        groth16::VerifyingKey vk;
+        uint64_t host_bytes = 0, device_bytes = 0;
+        size_t queued = 0, synthesizing = 0, ready = 0, proving = 0;
+        Clock::time_point last_used = Clock::now();
+        size_t in_flight() const { return synthesizing + ready + proving; }
+        size_t pending() const { return queued + in_flight(); }
+    };
+
+    struct Job {
+        JobId id;
+        uint64_t seq = 0;
+        JobSpec spec;  // c1_json emptied once journaled
+        JobState state = JobState::kQueued;
+        std::string error;
+        ParamSet* params = nullptr;
+        std::vector<porep::CircuitFn> circuits;
+        std::vector<std::vector<ff::Fr>> inputs;
+        std::vector<std::optional<groth16::Proof>> proofs;
+        uint32_t total = 0, done = 0;
+        JobTimings timings;
+        std::shared_ptr<util::TraceRecorder> trace;  // shared: workers hold it outside the lock
+        Clock::time_point submitted = Clock::now();
+        bool started = false;
+        std::vector<uint8_t> proof_bytes;
+    };
+    using JobPtr = std::shared_ptr<Job>;
+
+    struct ReadyItem {
+        WorkKey key;
+        JobPtr job;
+        std::unique_ptr<r1cs::ProvingAssignment> assignment;
+        Clock::time_point ready_at;
+    };
+
+    // ---- engine.cpp ----
+    util::Result<ParamSet*> params_for(porep::RegisteredSealProof proof);
+    void enqueue_job_locked(const JobPtr& job);
+    JobOutcome outcome_locked(const Job& job) const;
+    // Ends a job (state final): counters, journal, trace file, waiters.
+    void finish_job_locked(const JobPtr& job, JobState state, std::string error);
+    // Drops the job's queued and ready partitions (their memory released).
+    void drop_pending_locked(const JobPtr& job);
+    void journal_state_locked(const Job& job);
+    bool ensure_params_reserved_locked(ParamSet& ps);
+    void evict_locked(ParamSet& ps);
+    // Loads ps (the caller set ps.loading); lock is released during the load.
+    void load_params_unlocked(ParamSet& ps, std::unique_lock<std::mutex>& lock);
+    void notify_all_locked();
+
+    // ---- engine_workers.cpp ----
+    void synthesis_loop(unsigned index);
+    void prover_loop();
+    void finisher_loop();
+    void evict_idle_locked(Clock::time_point now);
+    void prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& lock);
+
+    EngineConfig config_;
+    std::unique_ptr<ProverBackend> backend_;
+    EngineHooks hooks_;
+    std::optional<Journal> journal_;
+    MemoryBudget budget_;
+    const Clock::time_point started_at_ = Clock::now();
+
+    mutable std::mutex mu_;
+    std::condition_variable work_cv_, prover_cv_, finish_cv_, done_cv_;
+    bool stopping_ = false, draining_ = false;
+
+    std::map<std::string, std::unique_ptr<ParamSet>> sets_;  // by params path
+    std::map<JobId, JobPtr> jobs_;
+    std::map<uint64_t, JobPtr> by_seq_;  // unfinished jobs
+    std::map<std::string, JobId> request_ids_;
+    std::set<std::string> submitting_request_ids_;
+    WorkQueue queue_;
+    std::vector<ReadyItem> ready_;
+    std::deque<JobPtr> to_finish_;
+    uint64_t next_seq_ = 1;
+    size_t unfinished_ = 0;
+    uint64_t completed_ = 0, failed_ = 0, cancelled_ = 0;
+    double busy_ms_ = 0;
+    std::vector<std::string> journal_errors_;
+
+    // Per-phase histograms of finished jobs (engine_metrics.cpp).
+    struct Histogram {
+        std::vector<uint64_t> counts;  // per bucket (cumulative at output time)
+        uint64_t count = 0;
+        double sum = 0;
+    };
+    std::map<std::string, Histogram> phase_hist_;
+    void record_phases_locked(const util::PhaseTimes& phases);
+
+    std::vector<std::thread> threads_;
+};
+
+}  // namespace cuzk::engine

@@ -1,0 +1,323 @@
+// The engine's threads: synthesis workers, the prover (parameter loading, batching, proving)
+// and the finisher (assembly, verification, journal). See engine_impl.hpp.
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <string>
+
+#include "engine/engine_impl.hpp"
+#include "engine/str_cat.hpp"
+#include "groth16/proof_io.hpp"
+#include "groth16/prover.hpp"
+#include "groth16/prover_parts.hpp"
+#include "util/timer.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+double ms_between(std::chrono::steady_clock::time_point a,
+                  std::chrono::steady_clock::time_point b) {
+    return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+// The K of a "circuit K: ..." prover error, if it has one.
+std::optional<size_t> circuit_index_of(const std::string& m) {
+    if (!m.starts_with("circuit ")) return std::nullopt;
+    char* end = nullptr;
+    const unsigned long long k = std::strtoull(m.c_str() + 8, &end, 10);
+    if (end == m.c_str() + 8 || *end != ':') return std::nullopt;
+    return static_cast<size_t>(k);
+}
+
+// The message without its "circuit K: " prefix.
+std::string strip_circuit_prefix(const std::string& m) {
+    if (!circuit_index_of(m)) return m;
+    const size_t colon = m.find(": ");
+    return colon == std::string::npos ? m : m.substr(colon + 2);
+}
+
+}  // namespace
+
+void EngineImpl::synthesis_loop(unsigned index) {
+    const std::string lane = str_cat({"synthesis ", std::to_string(index)});
+    std::unique_lock<std::mutex> lock(mu_);
+    while (!stopping_) {
+        const std::optional<WorkKey> key = queue_.top();
+        if (!key) {
+            work_cv_.wait(lock);
+            continue;
+        }
+        auto jit = by_seq_.find(key->job_seq);
+        if (jit == by_seq_.end()) {  // cannot happen: finished jobs leave the queue
+            queue_.erase(*key);
+            continue;
+        }
+        JobPtr job = jit->second;
+        ParamSet& ps = *job->params;
+        if (!ensure_params_reserved_locked(ps) || !budget_.try_reserve(ps.partition_bytes)) {
+            work_cv_.wait(lock);  // woken when memory is released
+            continue;
+        }
+        queue_.erase(*key);
+        --ps.queued;
+        ++ps.synthesizing;
+        const Clock::time_point now = Clock::now();
+        if (!job->started) {
+            job->started = true;
+            job->state = JobState::kRunning;
+            job->timings.queue_wait_ms = ms_between(job->submitted, now);
+            job->timings.phases.add("queue_wait", job->timings.queue_wait_ms);
+            if (job->trace) {
+                util::TraceEvent ev;
+                ev.name = "queue_wait";
+                ev.category = "queue";
+                ev.start_us = 0;
+                ev.duration_us = job->trace->now_us();
+                ev.tid = 0;
+                job->trace->add(std::move(ev));
+            }
+        }
+        const porep::CircuitFn circuit = job->circuits[key->partition];
+        const groth16::ParamsShape shape = ps.shape;
+        const std::shared_ptr<util::TraceRecorder> trace = job->trace;
+        lock.unlock();
+
+        util::PhaseTimes t;
+        auto assignment =
+            std::make_unique<r1cs::ProvingAssignment>(groth16::presized_assignment_options(shape));
+        util::Status st;
+        {
+            util::PhaseScope scope("witness", &t, trace.get(), "synthesis");
+            st = groth16::synthesize_into(circuit, *assignment, key->partition);
+        }
+        if (trace != nullptr) trace->set_thread_name(trace->current_tid(), lane);
+
+        lock.lock();
+        --ps.synthesizing;
+        if (is_final(job->state)) {  // cancelled or failed meanwhile
+            budget_.release(ps.partition_bytes);
+            work_cv_.notify_all();
+            prover_cv_.notify_all();
+            continue;
+        }
+        job->timings.phases += t;
+        job->timings.synthesis_ms += t.get("witness");
+        if (!st.ok()) {
+            budget_.release(ps.partition_bytes);
+            finish_job_locked(job, JobState::kFailed,
+                              str_cat({"partition ", std::to_string(key->partition), ": ",
+                                       strip_circuit_prefix(st.message())}));
+            continue;
+        }
+        ready_.push_back(ReadyItem{*key, job, std::move(assignment), Clock::now()});
+        ++ps.ready;
+        prover_cv_.notify_all();
+    }
+}
+
+void EngineImpl::evict_idle_locked(Clock::time_point now) {
+    for (auto& [path, ps] : sets_) {
+        if (!ps->reserved || ps->loading || ps->pending() > 0) continue;
+        if (ms_between(ps->last_used, now) >= static_cast<double>(config_.params_idle_evict_ms))
+            evict_locked(*ps);
+    }
+}
+
+void EngineImpl::prover_loop() {
+    std::unique_lock<std::mutex> lock(mu_);
+    while (!stopping_) {
+        const Clock::time_point now = Clock::now();
+        evict_idle_locked(now);
+        // Load a reserved set that has work, while the synthesis pool fills the ready list.
+        ParamSet* to_load = nullptr;
+        for (auto& [path, ps] : sets_)
+            if (ps->reserved && !ps->loaded && !ps->loading && ps->pending() > 0) {
+                to_load = ps.get();
+                break;
+            }
+        if (to_load != nullptr) {
+            to_load->loading = true;
+            load_params_unlocked(*to_load, lock);
+            continue;
+        }
+        if (ready_.empty()) {
+            prover_cv_.wait_for(lock, std::chrono::seconds(1));
+            continue;
+        }
+        auto best = std::min_element(
+            ready_.begin(), ready_.end(),
+            [](const ReadyItem& a, const ReadyItem& b) { return ServedBefore{}(a.key, b.key); });
+        ParamSet& ps = *best->job->params;
+        if (!ps.loaded) {
+            prover_cv_.wait_for(lock, std::chrono::milliseconds(100));
+            continue;
+        }
+        // Fill the batch: wait, up to max_batch_wait_ms after its oldest ready item, for more
+        // partitions of this parameter set (from queued jobs or jobs not yet submitted).
+        const size_t limit = std::max<size_t>(1, config_.max_batch_size);
+        const bool more_may_come = !draining_ || ps.queued + ps.synthesizing > 0;
+        if (ps.ready < limit && config_.max_batch_wait_ms > 0 && more_may_come) {
+            Clock::time_point oldest = best->ready_at;
+            for (const ReadyItem& r : ready_)
+                if (r.job->params == &ps) oldest = std::min(oldest, r.ready_at);
+            const Clock::time_point deadline =
+                oldest + std::chrono::milliseconds(config_.max_batch_wait_ms);
+            if (now < deadline) {
+                prover_cv_.wait_until(lock, deadline);
+                continue;
+            }
+        }
+        prove_batch_locked(ps, lock);
+    }
+}
+
+void EngineImpl::prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& lock) {
+    const size_t limit = std::max<size_t>(1, config_.max_batch_size);
+    // The set's ready items in queue order, the first `limit` of them.
+    std::stable_sort(ready_.begin(), ready_.end(), [](const ReadyItem& a, const ReadyItem& b) {
+        return ServedBefore{}(a.key, b.key);
+    });
+    std::vector<ReadyItem> batch;
+    for (auto it = ready_.begin(); it != ready_.end() && batch.size() < limit;) {
+        if (it->job->params == &ps) {
+            batch.push_back(std::move(*it));
+            it = ready_.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    const size_t n = batch.size();
+    ps.ready -= n;
+    ps.proving += n;
+    const std::string path = ps.path;
+    lock.unlock();
+
+    std::vector<r1cs::ProvingAssignment*> assignments;
+    std::vector<groth16::ProverRandomness> randomness;
+    for (ReadyItem& item : batch) {
+        assignments.push_back(item.assignment.get());
+        randomness.push_back(groth16::ProverRandomness::from_os());
+    }
+    util::PhaseTimes bt;
+    util::TraceRecorder brec;
+    brec.set_thread_name(brec.current_tid(), "prover");
+    util::Stopwatch sw;
+    auto proofs = backend_->prove(path, assignments, randomness, &bt, &brec);
+    const double ms = sw.elapsed_ms();
+    const uint32_t prover_tid_b = brec.current_tid();
+    const double b_now = brec.now_us();
+    for (ReadyItem& item : batch) item.assignment.reset();  // free before taking the lock
+
+    lock.lock();
+    busy_ms_ += ms;
+    ps.proving -= n;
+    ps.last_used = Clock::now();
+    for (size_t i = 0; i < n; ++i) budget_.release(ps.partition_bytes);
+    work_cv_.notify_all();
+
+    // Backend phases and trace events, shared equally by the partitions of the batch.
+    std::vector<JobPtr> seen;
+    for (const ReadyItem& item : batch) {
+        const JobPtr& job = item.job;
+        if (is_final(job->state)) continue;
+        for (const auto& [phase, v] : bt.entries())
+            if (phase != "total") job->timings.phases.add(phase, v / static_cast<double>(n));
+        job->timings.gpu_compute_ms += ms / static_cast<double>(n);
+        if (std::find(seen.begin(), seen.end(), job) != seen.end() || !job->trace) continue;
+        seen.push_back(job);
+        util::TraceRecorder& jt = *job->trace;
+        const double offset = jt.now_us() - b_now;
+        const uint32_t prover_tid = jt.current_tid();
+        jt.set_thread_name(prover_tid, "prover");
+        for (util::TraceEvent ev : brec.events()) {
+            ev.start_us += offset;
+            ev.tid = ev.tid == prover_tid_b ? prover_tid : 100 + ev.tid;
+            ev.args.emplace_back("batch_size", static_cast<double>(n));
+            jt.add(std::move(ev));
+        }
+    }
+
+    if (proofs.ok() && proofs->size() == n) {
+        for (size_t i = 0; i < n; ++i) {
+            const JobPtr& job = batch[i].job;
+            if (is_final(job->state)) continue;
+            job->proofs[batch[i].key.partition] = (*proofs)[i];
+            ++job->done;
+            if (job->done == job->total) {
+                to_finish_.push_back(job);
+                finish_cv_.notify_all();
+            }
+        }
+        return;
+    }
+    const util::Status st =
+        proofs.ok()
+            ? util::internal_error(str_cat({"the backend returned ", std::to_string(proofs->size()),
+                                            " proofs for ", std::to_string(n)}))
+            : proofs.status();
+    // A "circuit K:" error belongs to one partition: that job fails, the others of the batch go
+    // back to the queue (their assignments were consumed, so they are synthesized again).
+    const std::optional<size_t> k = circuit_index_of(st.message());
+    for (size_t i = 0; i < n; ++i) {
+        const JobPtr& job = batch[i].job;
+        if (is_final(job->state)) continue;
+        const bool guilty = n == 1 || !k.has_value() || *k == i;
+        if (guilty) {
+            finish_job_locked(job, JobState::kFailed,
+                              str_cat({"partition ", std::to_string(batch[i].key.partition), ": ",
+                                       strip_circuit_prefix(st.message())}));
+        } else if (queue_.push(batch[i].key)) {
+            ++ps.queued;
+        }
+    }
+    work_cv_.notify_all();
+}
+
+void EngineImpl::finisher_loop() {
+    std::unique_lock<std::mutex> lock(mu_);
+    while (!stopping_) {
+        if (to_finish_.empty()) {
+            finish_cv_.wait(lock);
+            continue;
+        }
+        JobPtr job = to_finish_.front();
+        to_finish_.pop_front();
+        if (is_final(job->state)) continue;
+        std::vector<groth16::Proof> proofs;
+        for (const auto& p : job->proofs) proofs.push_back(*p);
+        const std::vector<std::vector<ff::Fr>> inputs = job->inputs;
+        const groth16::VerifyingKey vk = job->params->vk;
+        const std::shared_ptr<util::TraceRecorder> trace = job->trace;
+        lock.unlock();
+
+        util::PhaseTimes t;
+        std::vector<uint8_t> bytes = groth16::serialize_proofs(proofs);
+        util::Result<bool> valid = true;
+        if (config_.verify_proofs) {
+            util::PhaseScope scope("verify", &t, trace.get(), "verify");
+            valid = hooks_.verify(vk, proofs, inputs);
+        }
+        if (trace != nullptr) trace->set_thread_name(trace->current_tid(), "finisher");
+        util::Status journaled;
+        if (journal_ && valid.ok() && *valid) journaled = journal_->write_proof(job->id, bytes);
+
+        lock.lock();
+        if (is_final(job->state)) continue;
+        job->timings.phases += t;
+        if (!valid.ok()) {
+            finish_job_locked(job, JobState::kFailed,
+                              str_cat({"verification: ", valid.status().message()}));
+        } else if (!*valid) {
+            finish_job_locked(job, JobState::kFailed,
+                              "the assembled proof does not verify against the verifying key "
+                              "(not returned)");
+        } else if (!journaled.ok()) {
+            finish_job_locked(job, JobState::kFailed, str_cat({"journal: ", journaled.message()}));
+        } else {
+            job->proof_bytes = std::move(bytes);
+            finish_job_locked(job, JobState::kCompleted, "");
+        }
+    }
+}
+
+}  // namespace cuzk::engine
