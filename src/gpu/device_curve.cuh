@@ -5,9 +5,8 @@
 //   G2: E'(Fp2): y² = x³ + 4(1 + u)   (Fp2 = Fp[u]/(u² + 1), the M-type twist of ec/curves.hpp).
 //
 // DeviceFp2 is the host's Fp2 template (ff/fp2_ext.hpp, formulas CUZK_HD) over DeviceFp: c0, c1
-// as two consecutive DeviceFp, exactly ff::Fp2's layout (96 bytes). Only the ring operations
-// (+, −, ·, square, dbl, conjugate, mul_by_nonresidue, ==, is_zero) are usable in device code;
-// inverse/pow/norm need Field::inverse, which DeviceField does not have.
+// as two consecutive DeviceFp, exactly ff::Fp2's layout (96 bytes). The ring operations and
+// inverse (through DeviceField::inverse, Fermat) are usable in device code.
 //
 // Layout matches the host ec::G1Affine / G1Xyzz / G2Affine / G2Xyzz (the coordinates are
 // DeviceFp / DeviceFp2, which match ff::Fp / ff::Fp2), so host point buffers go to the device as

@@ -89,6 +89,7 @@ template <class P>
 struct DeviceField {
     static constexpr size_t kLimbs = P::kLimbs;
     using Int = ff::BigInt<kLimbs>;
+    static constexpr Int kFermatExponent = P::kModulus - Int::from_u64(2);  // p − 2
 
     uint64_t limb[kLimbs];
 
@@ -169,6 +170,21 @@ struct DeviceField {
     CUZK_HD DeviceField& operator*=(const DeviceField& b) { return *this = *this * b; }
     CUZK_HD DeviceField square() const { return *this * *this; }
     constexpr CUZK_HD DeviceField dbl() const { return *this + *this; }
+
+    // a^(p−2) = a⁻¹ (Fermat); the inverse of zero is zero, as the host Field's. Square-and-multiply
+    // from the top limb: 64·kLimbs squarings and popcount(p − 2) products (~570 products for Fp) —
+    // callers amortize it over many elements (Montgomery's batch trick, fixed_base_kernels.cu).
+    CUZK_HD DeviceField inverse() const {
+        const DeviceField e = constant<kFermatExponent>();
+        DeviceField r = one();
+        for (size_t i = kLimbs; i-- > 0;) {
+            for (int bit = 63; bit >= 0; --bit) {
+                r = r.square();
+                if ((e.limb[i] >> bit) & 1) r *= *this;
+            }
+        }
+        return r;
+    }
 
     constexpr CUZK_HD bool is_zero() const {
         uint64_t acc = 0;

@@ -10,6 +10,7 @@
 #include "gpu/classify.hpp"
 #include "gpu/cuda_status.hpp"
 #include "gpu/device.hpp"
+#include "util/timer.hpp"
 
 namespace cuzk::gpu {
 
@@ -70,12 +71,17 @@ util::Result<typename T::Jacobian> split(const typename T::Affine* bases, size_t
     out.counts = static_cast<uint32_t*>(d_counts.data());
     // Both steps on the default stream: the batch addition reads the bitmap after it is written,
     // and reuses the classification's scratch after CUB is done with it.
+    util::Stopwatch sw;
     CUZK_RETURN_IF_ERROR(
         classify_scalars(scalars, n, out, d_scratch.data(), d_scratch.size(), nullptr));
+    CUZK_CUDA_RETURN_IF_ERROR(cudaDeviceSynchronize());
+    const double classify_ms = sw.elapsed_ms();
+    sw.reset();
     CUZK_RETURN_IF_ERROR(T::add(bases, n, out.ones_bits,
                                 static_cast<typename T::Xyzz*>(d_sum.data()), d_scratch.data(),
                                 d_scratch.size()));
     CUZK_CUDA_RETURN_IF_ERROR(cudaDeviceSynchronize());
+    const double batch_add_ms = sw.elapsed_ms();
     uint32_t host_counts[2] = {};
     CUZK_RETURN_IF_ERROR(d_counts.download(host_counts, sizeof(host_counts)));
     typename T::Xyzz ones_sum;
@@ -83,11 +89,13 @@ util::Result<typename T::Jacobian> split(const typename T::Affine* bases, size_t
     const size_t ones = host_counts[0], k = host_counts[1];
     if (ones > n || k > n || ones + k > n)
         return util::internal_error("gpu::msm_split: counts exceed the number of scalars");
-    if (counts != nullptr) *counts = {ones, k};
+    if (counts != nullptr) *counts = {ones, k, classify_ms, batch_add_ms, 0};
     typename T::Jacobian result = ones_sum.to_jacobian();
     if (k == 0) return result;
+    sw.reset();
     CUZK_ASSIGN_OR_RETURN(const typename T::Jacobian tail,
                           T::tail(bases, n, out.other_scalars, out.other_indices, k, options));
+    if (counts != nullptr) counts->tail_ms = sw.elapsed_ms();
     return result + tail;
 }
 

@@ -19,8 +19,11 @@
 
 namespace cuzk::gpu {
 
+// What one split MSM did: the scalar classes and the milliseconds of its three steps (each
+// measured to its end on the device).
 struct SplitMsmCounts {
     size_t ones = 0, others = 0;  // zeros = n − ones − others
+    double classify_ms = 0, batch_add_ms = 0, tail_ms = 0;
 };
 
 // scalars: bases.size() device-resident Fr (Montgomery form). Synchronous (default stream).

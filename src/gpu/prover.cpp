@@ -1,131 +1,333 @@
+// The GPU prover (see prover.hpp): a GpuSession holds the per-call device state (domain tables,
+// the a/b/c buffers, the staged uploader) and proves one prepared circuit at a time; prove_gpu
+// feeds it from synthesis workers, prove_gpu_assignments from the caller's assignments.
 #include "gpu/prover.hpp"
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <type_traits>
 
 #include "gpu/cuda_status.hpp"
 #include "gpu/h_poly.hpp"
 #include "gpu/msm_split.hpp"
+#include "gpu/staged_upload.hpp"
 #include "groth16/prover_parts.hpp"
 #include "ntt/domain.hpp"
-#include "util/timer.hpp"
 
 namespace cuzk::gpu {
 
 namespace {
 
 using ff::Fr;
+using util::PhaseScope;
+using util::PhaseTimes;
+using util::Status;
 
 groth16::ParamsShape shape_of(const ResidentParams& p) {
     return {p.vk().ic.size(), p.h().size, p.l().size, p.a().size, p.b_g1().size, p.b_g2().size};
 }
 
-// An MSM over a resident section with device scalars, split (classification, batch addition
-// of the unit scalars' bases, Pippenger over the rest: gpu/msm_split.hpp).
+// A circuit ready for the GPU: its finished, checked assignment and its MSM scalars.
+struct Prepared {
+    std::unique_ptr<r1cs::ProvingAssignment> owned;  // prove_gpu's own; empty when borrowed
+    r1cs::ProvingAssignment* pa = nullptr;
+    groth16::MsmScalars scalars;
+};
+
+Status check_and_gather(const groth16::ParamsShape& shape, r1cs::ProvingAssignment& pa,
+                        bool check_satisfied, size_t k, groth16::MsmScalars& out) {
+    CUZK_RETURN_IF_ERROR(groth16::check_assignment(shape, pa, check_satisfied,
+                                                   util::ThreadPool::global(), k));
+    out = groth16::gather_msm_scalars(pa, shape);
+    const size_t m = shape.domain_size();
+    if (out.l.size() > m || out.a.size() > m || out.b.size() > m)
+        return util::internal_error("gpu prover: an MSM is longer than the domain");
+    return Status();
+}
+
+// An MSM over a resident section with device scalars, split (classification, batch addition of
+// the unit scalars' bases, Pippenger over the rest: gpu/msm_split.hpp).
 template <class Affine>
-auto section_msm(DeviceSpan<Affine> bases, const Fr* dev_scalars, const GpuMsmOptions& options) {
+auto section_msm(DeviceSpan<Affine> bases, const Fr* dev_scalars, const GpuMsmOptions& options,
+                 SplitMsmCounts* counts) {
     if constexpr (std::is_same_v<Affine, ec::G1Affine>) {
         using R = util::Result<ec::G1Jacobian>;
         return bases.size == 0 ? R(ec::G1Jacobian::identity())
-                               : msm_g1_split(bases.data, bases.size, dev_scalars, options);
+                               : msm_g1_split(bases.data, bases.size, dev_scalars, options, counts);
     } else {
         using R = util::Result<ec::G2Jacobian>;
         return bases.size == 0 ? R(ec::G2Jacobian::identity())
-                               : msm_g2_split(bases.data, bases.size, dev_scalars, options);
+                               : msm_g2_split(bases.data, bases.size, dev_scalars, options, counts);
     }
 }
+
+class GpuSession {
+   public:
+    static util::Result<std::unique_ptr<GpuSession>> create(const ResidentParams& params,
+                                                            const GpuProverOptions& options) {
+        CUZK_RETURN_IF_ERROR(groth16::check_delta(params.vk()));
+        std::unique_ptr<GpuSession> s(new GpuSession(params, options));
+        const size_t m = s->shape_.domain_size();
+        CUZK_ASSIGN_OR_RETURN(ntt::EvaluationDomain check, ntt::EvaluationDomain::create(m));
+        if (check.size() != m)
+            return util::invalid_argument("gpu prover: the H section does not have 2^k - 1 points");
+        CUZK_ASSIGN_OR_RETURN(s->domain_, NttDomain::create(check.log_size()));
+        // a, b, c (m each); the L, A, B scalars reuse b after the H step (l, a, b ≤ m: every
+        // aux variable and input has its own constraint row).
+        CUZK_ASSIGN_OR_RETURN(s->abc_, DeviceBuffer::allocate(3 * m * sizeof(Fr)));
+        CUZK_ASSIGN_OR_RETURN(s->upload_, StagedUploader::create());
+        return s;
+    }
+
+    const groth16::ParamsShape& shape() const { return shape_; }
+
+    util::Result<groth16::Proof> prove(Prepared& prep, const groth16::ProverRandomness& r,
+                                       size_t k, PhaseTimes& t) {
+        util::TraceRecorder* trace = options_.trace;
+        const size_t m = shape_.domain_size();
+        Fr* dev[3];
+        dev[0] = static_cast<Fr*>(abc_.data());
+        dev[1] = dev[0] + m;
+        dev[2] = dev[1] + m;
+        {
+            PhaseScope phase("h2d", &t, trace);
+            std::vector<Fr> host[3] = {prep.pa->take_a(), prep.pa->take_b(), prep.pa->take_c()};
+            for (int i = 0; i < 3; ++i) {
+                if (host[i].size() > m)
+                    return util::internal_error("gpu prover: a/b/c longer than the domain");
+                CUZK_CUDA_RETURN_IF_ERROR(cudaMemsetAsync(dev[i] + host[i].size(), 0,
+                                                          (m - host[i].size()) * sizeof(Fr),
+                                                          upload_->stream()));
+                CUZK_RETURN_IF_ERROR(
+                    upload_->upload(dev[i], host[i].data(), host[i].size() * sizeof(Fr)));
+            }
+            CUZK_RETURN_IF_ERROR(upload_->synchronize());
+        }  // the host a, b, c are freed here
+        {
+            PhaseScope phase("ntt_h", &t, trace);
+            CUZK_RETURN_IF_ERROR(
+                compute_h_device(*domain_, dev[0], dev[1], dev[2], nullptr, options_.ntt));
+            CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
+        }
+        groth16::MsmSums sums;
+        {
+            PhaseScope phase("msm_h", &t, trace);
+            CUZK_ASSIGN_OR_RETURN(sums.h,
+                                  section_msm(params_.h(), dev[0], options_.msm, nullptr));
+        }
+        // L, A, B_G1: scalars into the (now free) b buffer; B last so that its scalars stay
+        // there for B_G2.
+        struct Job {
+            std::vector<Fr>* host;
+            DeviceSpan<ec::G1Affine> bases;
+            ec::G1Jacobian* out;
+        } jobs[3] = {{&prep.scalars.l, params_.l(), &sums.l},
+                     {&prep.scalars.a, params_.a(), &sums.a},
+                     {&prep.scalars.b, params_.b_g1(), &sums.b1}};
+        for (Job& job : jobs) {
+            if (job.host->size() != job.bases.size)
+                return util::internal_error("gpu prover: scalar count differs from its section");
+            {
+                PhaseScope phase("h2d", &t, trace);
+                CUZK_RETURN_IF_ERROR(
+                    upload_->upload(dev[1], job.host->data(), job.host->size() * sizeof(Fr)));
+                CUZK_RETURN_IF_ERROR(upload_->synchronize());
+            }
+            SplitMsmCounts c;
+            CUZK_ASSIGN_OR_RETURN(*job.out, section_msm(job.bases, dev[1], options_.msm, &c));
+            t.add("prep_msm", c.classify_ms);
+            t.add("batch_addition", c.batch_add_ms);
+            t.add("tail_msm", c.tail_ms);
+            record_split(trace, c);
+        }
+        {
+            PhaseScope phase("b_g2", &t, trace);
+            CUZK_ASSIGN_OR_RETURN(sums.b2, section_msm(params_.b_g2(), dev[1], options_.msm,
+                                                       nullptr));
+        }
+        PhaseScope phase("proof_assembly", &t, trace);
+        return groth16::assemble_proof(params_.vk(), sums, r, k);
+    }
+
+   private:
+    GpuSession(const ResidentParams& params, const GpuProverOptions& options)
+        : params_(params), options_(options), shape_(shape_of(params)) {}
+
+    // The three steps of a split MSM as consecutive trace events ending now.
+    static void record_split(util::TraceRecorder* trace, const SplitMsmCounts& c) {
+        if (trace == nullptr) return;
+        const uint32_t tid = trace->current_tid();
+        double end = trace->now_us();
+        const std::pair<const char*, double> steps[3] = {
+            {"tail_msm", c.tail_ms}, {"batch_addition", c.batch_add_ms}, {"prep_msm", c.classify_ms}};
+        for (const auto& [name, ms] : steps) {
+            util::TraceEvent e;
+            e.name = name;
+            e.category = "gpu";
+            e.duration_us = ms * 1000.0;
+            e.start_us = end - e.duration_us;
+            e.tid = tid;
+            end = e.start_us;
+            trace->add(std::move(e));
+        }
+    }
+
+    const ResidentParams& params_;
+    GpuProverOptions options_;
+    groth16::ParamsShape shape_;
+    std::unique_ptr<NttDomain> domain_;
+    DeviceBuffer abc_;
+    std::unique_ptr<StagedUploader> upload_;
+};
+
+Status check_counts(size_t circuits, size_t randomness) {
+    if (circuits == randomness) return Status();
+    std::string m = "gpu prover: ";
+    m += std::to_string(circuits);
+    m += " circuits but ";
+    m += std::to_string(randomness);
+    m += " randomness values";
+    return util::invalid_argument(std::move(m));
+}
+
+// Circuits synthesized by worker threads in index order, at most `limit` ahead of the consumer.
+class SynthesisPipeline {
+   public:
+    SynthesisPipeline(std::span<const groth16::Circuit> circuits, const groth16::ParamsShape& shape,
+                      const GpuProverOptions& options)
+        : circuits_(circuits), shape_(shape), options_(options),
+          limit_(std::max(1u, options.synthesis_workers)), slots_(circuits.size()),
+          status_(circuits.size()) {
+        const unsigned workers =
+            static_cast<unsigned>(std::min<size_t>(limit_, circuits.size()));
+        for (unsigned w = 0; w < workers; ++w) threads_.emplace_back([this] { run(); });
+    }
+    ~SynthesisPipeline() {
+        {
+            std::lock_guard lock(mu_);
+            abort_ = true;
+        }
+        cv_.notify_all();
+        for (auto& th : threads_) th.join();
+    }
+
+    // Blocks until circuit k is prepared (or failed); hands it over.
+    util::Result<std::unique_ptr<Prepared>> take(size_t k) {
+        std::unique_lock lock(mu_);
+        cv_.wait(lock, [&] { return slots_[k] != nullptr || !status_[k].ok(); });
+        consumed_ = k + 1;
+        cv_.notify_all();
+        if (!status_[k].ok()) return status_[k];
+        return std::move(slots_[k]);
+    }
+    PhaseTimes times() {
+        std::lock_guard lock(mu_);
+        return times_;
+    }
+
+   private:
+    void run() {
+        for (;;) {
+            size_t j;
+            {
+                std::unique_lock lock(mu_);
+                cv_.wait(lock, [&] {
+                    return abort_ || next_ >= circuits_.size() || next_ < consumed_ + limit_;
+                });
+                if (abort_ || next_ >= circuits_.size()) return;
+                j = next_++;
+            }
+            PhaseTimes local;
+            auto prep = std::make_unique<Prepared>();
+            Status st;
+            {
+                PhaseScope phase("synthesis", &local, options_.trace, "cpu");
+                prep->owned = std::make_unique<r1cs::ProvingAssignment>(
+                    groth16::presized_assignment_options(shape_));
+                prep->pa = prep->owned.get();
+                st = groth16::synthesize_into(circuits_[j], *prep->pa, j);
+                if (st.ok())
+                    st = check_and_gather(shape_, *prep->pa, options_.check_satisfied, j,
+                                          prep->scalars);
+            }
+            std::lock_guard lock(mu_);
+            times_ += local;
+            if (st.ok()) {
+                slots_[j] = std::move(prep);
+            } else {
+                status_[j] = st;
+            }
+            cv_.notify_all();
+        }
+    }
+
+    std::span<const groth16::Circuit> circuits_;
+    groth16::ParamsShape shape_;
+    const GpuProverOptions& options_;
+    size_t limit_;
+    std::mutex mu_;
+    std::condition_variable cv_;
+    size_t next_ = 0, consumed_ = 0;
+    bool abort_ = false;
+    std::vector<std::unique_ptr<Prepared>> slots_;
+    std::vector<Status> status_;
+    PhaseTimes times_;
+    std::vector<std::thread> threads_;  // last: started after every member above exists
+};
 
 }  // namespace
 
 util::Result<std::vector<groth16::Proof>> prove_gpu(
     const ResidentParams& params, std::span<const groth16::Circuit> circuits,
     std::span<const groth16::ProverRandomness> randomness, const GpuProverOptions& options,
-    GpuProverTimings* timings) {
-    util::Stopwatch total;
-    if (randomness.size() != circuits.size())
-        return util::invalid_argument("gpu::prove_gpu: " + std::to_string(circuits.size()) +
-                                      " circuits but " + std::to_string(randomness.size()) +
-                                      " randomness values");
-    CUZK_RETURN_IF_ERROR(groth16::check_delta(params.vk()));
-    const groth16::ParamsShape shape = shape_of(params);
-    const size_t m = shape.domain_size();
-    CUZK_ASSIGN_OR_RETURN(ntt::EvaluationDomain domain_check, ntt::EvaluationDomain::create(m));
-    if (domain_check.size() != m)
-        return util::invalid_argument("gpu::prove_gpu: the H section does not have 2^k - 1 points");
-    CUZK_ASSIGN_OR_RETURN(auto domain, NttDomain::create(domain_check.log_size()));
-    // Device scratch: a, b, c (m each); the L, A, B scalars reuse b and c after the H step
-    // (l ≤ m, a ≤ m, b ≤ m always: every aux variable and input has its own constraint row).
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer abc, DeviceBuffer::allocate(3 * m * sizeof(Fr)));
-    Fr* dev_a = static_cast<Fr*>(abc.data());
-    Fr* dev_b = dev_a + m;
-    Fr* dev_c = dev_b + m;
-
-    GpuProverTimings t;
-    util::ThreadPool& pool = util::ThreadPool::global();
+    PhaseTimes* times) {
+    PhaseTimes t;
+    PhaseScope total("total", nullptr, options.trace);
+    CUZK_RETURN_IF_ERROR(check_counts(circuits.size(), randomness.size()));
+    CUZK_ASSIGN_OR_RETURN(auto session, GpuSession::create(params, options));
     std::vector<groth16::Proof> proofs;
-    for (size_t k = 0; k < circuits.size(); ++k) {
-        util::Stopwatch sw;
-        r1cs::ProvingAssignment pa(groth16::presized_assignment_options(shape));
-        CUZK_RETURN_IF_ERROR(groth16::synthesize_into(circuits[k], pa, k));
-        CUZK_RETURN_IF_ERROR(
-            groth16::check_assignment(shape, pa, options.check_satisfied, pool, k));
-        groth16::MsmScalars scalars = groth16::gather_msm_scalars(pa, shape);
-        if (scalars.l.size() > m || scalars.a.size() > m || scalars.b.size() > m)
-            return util::internal_error("gpu::prove_gpu: an MSM is longer than the domain");
-        t.synthesis += sw.elapsed_ms();
-
-        sw.reset();
-        CUZK_CUDA_RETURN_IF_ERROR(cudaMemset(abc.data(), 0, abc.size()));
-        const std::vector<Fr>* abc_host[3] = {&pa.a(), &pa.b(), &pa.c()};
-        for (int i = 0; i < 3; ++i)
-            CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpy(dev_a + i * m, abc_host[i]->data(),
-                                                 abc_host[i]->size() * sizeof(Fr),
-                                                 cudaMemcpyHostToDevice));
-        t.h2d += sw.elapsed_ms();
-        sw.reset();
-        CUZK_RETURN_IF_ERROR(compute_h_device(*domain, dev_a, dev_b, dev_c, nullptr, options.ntt));
-        CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
-        t.ntt_h += sw.elapsed_ms();
-
-        groth16::MsmSums sums;
-        sw.reset();
-        CUZK_ASSIGN_OR_RETURN(sums.h, section_msm(params.h(), dev_a, options.msm));
-        t.msm_h += sw.elapsed_ms();
-        // L, A, B1: upload into the (now free) b and c buffers, one MSM each.
-        struct Job {
-            const std::vector<Fr>* host;
-            DeviceSpan<ec::G1Affine> bases;
-            ec::G1Jacobian* out;
-            double* timer;
-        } jobs[3] = {{&scalars.l, params.l(), &sums.l, &t.msm_l},
-                     {&scalars.a, params.a(), &sums.a, &t.msm_a},
-                     {&scalars.b, params.b_g1(), &sums.b1, &t.msm_b1}};
-        for (const Job& job : jobs) {  // B last: its scalars stay in dev_b for B_G2
-            sw.reset();
-            if (job.host->size() != job.bases.size)
-                return util::internal_error("gpu::prove_gpu: scalar count differs from section");
-            CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpy(dev_b, job.host->data(),
-                                                 job.host->size() * sizeof(Fr),
-                                                 cudaMemcpyHostToDevice));
-            t.h2d += sw.elapsed_ms();
-            sw.reset();
-            CUZK_ASSIGN_OR_RETURN(*job.out, section_msm(job.bases, dev_b, options.msm));
-            *job.timer += sw.elapsed_ms();
+    {
+        SynthesisPipeline pipeline(circuits, session->shape(), options);
+        for (size_t k = 0; k < circuits.size(); ++k) {
+            CUZK_ASSIGN_OR_RETURN(std::unique_ptr<Prepared> prep, pipeline.take(k));
+            CUZK_ASSIGN_OR_RETURN(groth16::Proof proof, session->prove(*prep, randomness[k], k, t));
+            proofs.push_back(proof);
         }
-        // B_G2 with the B scalars still in dev_b.
-        sw.reset();
-        CUZK_ASSIGN_OR_RETURN(sums.b2, section_msm(params.b_g2(), dev_b, options.msm));
-        t.b_g2 += sw.elapsed_ms();
-        sw.reset();
-        CUZK_ASSIGN_OR_RETURN(groth16::Proof proof,
-                              groth16::assemble_proof(params.vk(), sums, randomness[k], k));
-        proofs.push_back(proof);
-        t.proof_assembly += sw.elapsed_ms();
+        t += pipeline.times();
     }
-    t.total = total.elapsed_ms();
-    if (timings != nullptr) *timings = t;
+    t.add("total", total.stop());
+    if (times != nullptr) *times += t;
+    return proofs;
+}
+
+util::Result<std::vector<groth16::Proof>> prove_gpu_assignments(
+    const ResidentParams& params, std::span<r1cs::ProvingAssignment* const> assignments,
+    std::span<const groth16::ProverRandomness> randomness, const GpuProverOptions& options,
+    PhaseTimes* times) {
+    PhaseTimes t;
+    PhaseScope total("total", nullptr, options.trace);
+    CUZK_RETURN_IF_ERROR(check_counts(assignments.size(), randomness.size()));
+    CUZK_ASSIGN_OR_RETURN(auto session, GpuSession::create(params, options));
+    std::vector<groth16::Proof> proofs;
+    for (size_t k = 0; k < assignments.size(); ++k) {
+        Prepared prep;
+        {
+            PhaseScope phase("check_gather", &t, options.trace, "cpu");
+            CUZK_RETURN_IF_ERROR(check_and_gather(session->shape(), *assignments[k],
+                                                  options.check_satisfied, k, prep.scalars));
+        }
+        prep.pa = assignments[k];  // borrowed: its a, b, c are taken
+        CUZK_ASSIGN_OR_RETURN(groth16::Proof proof, session->prove(prep, randomness[k], k, t));
+        proofs.push_back(proof);
+    }
+    t.add("total", total.stop());
+    if (times != nullptr) *times += t;
     return proofs;
 }
 

@@ -1,21 +1,33 @@
 // The Groth16 prover on the GPU: the CPU prover's algorithm (groth16/prover.hpp) with the H
-// polynomial and the G1 MSMs on the device, over parameters resident there (ResidentParams).
+// polynomial and every MSM (G2 included) on the device, over parameters resident there
+// (ResidentParams: loaded from a file, or generated on the GPU by gpu/resident_setup.hpp).
 // With the same r, s the proofs are bit-identical to groth16::prove's (same group elements,
 // same encoding); the tests check exactly that.
 //
-// Per circuit of a call, in order:
+// Per circuit, in order (phase names as DESIGN.md §5 and issue 5; PhaseTimes in ms, summed over
+// the circuits of a call; `total` is the wall time of the whole call):
 //   synthesis        CPU: the circuit into a ProvingAssignment (groth16::synthesize_into), the
-//                    shape and satisfaction checks, the L/A/B scalar vectors gathered
-//                    (groth16/prover_parts.hpp);
-//   h2d              a, b, c (zero-padded to m) and the L, A, B scalars to the device;
+//                    shape and satisfaction checks, the L/A/B scalars gathered
+//                    (groth16/prover_parts.hpp) — prove_gpu only; prove_gpu_assignments gets
+//                    assignments synthesized by its caller (the engine's synthesis pool);
+//   h2d              a, b, c (zero-padded to m) and later the L, A, B scalars to the device,
+//                    through pinned staging (gpu/staged_upload.hpp);
 //   ntt_h            H on the device (gpu/h_poly.hpp), left there as the H MSM's scalars;
-//   msm_h … b_g2     the MSMs split as SupraSeal splits them (gpu/msm_split.hpp: classification
-//                    on the device, batch addition of the bases of unit scalars, Pippenger over
-//                    the rest), G2 included;
+//   msm_h            the H MSM (classification + Pippenger: its scalars are never 0/1 in bulk);
+//   prep_msm         L, A, B_G1: classification of the scalars into 0 / 1 / other on the device;
+//   batch_addition   L, A, B_G1: the sums of the bases of the unit scalars;
+//   tail_msm         L, A, B_G1: Pippenger over the other scalars;
+//   b_g2             the whole B_G2 MSM (classification, batch addition, tail) on the device;
 //   proof_assembly   CPU (groth16::assemble_proof).
-// Phase timers (ms, summed over the circuits): GpuProverTimings, named as DESIGN.md's.
-// Not yet: streams overlapping circuits, one parameter pass shared by several circuits,
-// multi-GPU. Errors: as the CPU prover's ("circuit K: …") plus CUDA errors as Status.
+// prove_gpu overlaps: up to `synthesis_workers` circuits are synthesized on CPU threads while
+// the calling thread runs the GPU steps of the previous ones, in circuit order; at most
+// synthesis_workers + 1 assignments exist at any time (host memory ≈ that × (m·3 + aux + a + b +
+// l)·32 bytes). The parameter set stays resident across circuits and calls, so the parameter
+// bytes are read from device memory, never re-sent (the CPU prover's shared parameter pass has no
+// GPU counterpart to gain). Events go to options.trace when set (one lane per thread).
+// Not yet: two circuits' GPU steps on concurrent streams; multi-GPU.
+// Errors: as the CPU prover's ("circuit K: …"), CUDA errors as Status; the first error aborts
+// the call (workers are stopped and joined).
 #pragma once
 
 #include <span>
@@ -27,7 +39,9 @@
 #include "groth16/circuit.hpp"
 #include "groth16/keys.hpp"
 #include "groth16/prover.hpp"
+#include "r1cs/proving_assignment.hpp"
 #include "util/status.hpp"
+#include "util/trace.hpp"
 
 namespace cuzk::gpu {
 
@@ -35,16 +49,20 @@ struct GpuProverOptions {
     bool check_satisfied = true;  // a·b = c on every row before proving (as the CPU prover)
     NttOptions ntt;
     GpuMsmOptions msm;
-};
-
-struct GpuProverTimings {
-    double synthesis = 0, h2d = 0, ntt_h = 0, msm_h = 0, msm_l = 0, msm_a = 0, msm_b1 = 0,
-           b_g2 = 0, proof_assembly = 0, total = 0;
+    unsigned synthesis_workers = 2;  // prove_gpu: circuits synthesized ahead of the GPU
+    util::TraceRecorder* trace = nullptr;
 };
 
 util::Result<std::vector<groth16::Proof>> prove_gpu(
     const ResidentParams& params, std::span<const groth16::Circuit> circuits,
     std::span<const groth16::ProverRandomness> randomness, const GpuProverOptions& options = {},
-    GpuProverTimings* timings = nullptr);
+    util::PhaseTimes* times = nullptr);
+
+// The GPU steps for assignments already synthesized and finished (groth16::synthesize_into);
+// they are checked here (shape, and a·b = c when check_satisfied) and consumed.
+util::Result<std::vector<groth16::Proof>> prove_gpu_assignments(
+    const ResidentParams& params, std::span<r1cs::ProvingAssignment* const> assignments,
+    std::span<const groth16::ProverRandomness> randomness, const GpuProverOptions& options = {},
+    util::PhaseTimes* times = nullptr);
 
 }  // namespace cuzk::gpu

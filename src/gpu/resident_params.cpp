@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "gpu/cuda_status.hpp"
+#include "gpu/upload_stream.hpp"
 #include "gpu/pinned_pool.hpp"
 #include "util/mapped_file.hpp"
 
@@ -118,26 +119,6 @@ Result<groth16::VerifyingKey> decode_vk_prefix(std::span<const uint8_t> file,
     return Status(vk.status().code(), std::move(msg));
 }
 
-// RAII stream + two events; the destructor waits for the stream so staging buffers are never
-// released while a copy still reads them.
-struct UploadStream {
-    cudaStream_t stream = nullptr;
-    cudaEvent_t done[2] = {nullptr, nullptr};
-
-    Status create() {
-        CUZK_CUDA_RETURN_IF_ERROR(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-        for (auto& e : done)
-            CUZK_CUDA_RETURN_IF_ERROR(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
-        return Status();
-    }
-    ~UploadStream() {
-        if (stream != nullptr) (void)cudaStreamSynchronize(stream);
-        for (auto& e : done)
-            if (e != nullptr) (void)cudaEventDestroy(e);
-        if (stream != nullptr) (void)cudaStreamDestroy(stream);
-    }
-};
-
 }  // namespace
 
 const char* placement_name(Placement p) {
@@ -210,6 +191,62 @@ Result<std::vector<ec::G2Affine>> ResidentParams::download_b_g2() const {
     return download_span(b_g2_);
 }
 
+Result<Placement> ResidentParams::choose_placement(Placement requested, uint64_t resident_bytes,
+                                                   uint64_t device_margin_bytes) {
+    if (requested != Placement::kAuto) return requested;
+    size_t free_bytes = 0, total_bytes = 0;
+    CUZK_RETURN_IF_ERROR(cuda_status(cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo"));
+    return resident_bytes + device_margin_bytes <= free_bytes ? Placement::kDevice
+                                                              : Placement::kPinnedHost;
+}
+
+// One allocation per non-empty section at placement_ (device memory, or mapped pinned host
+// memory addressed through its device pointer).
+Status ResidentParams::allocate_sections(const std::array<uint64_t, 5>& counts) {
+    storage_ = std::make_unique<Storage>();
+    for (size_t k = 0; k < 5; ++k) {
+        const Section s = kResidentSections[k];
+        const uint64_t n = counts[k];
+        const uint64_t section_bytes = n * resident_point_bytes(s);
+        void* ptr = nullptr;
+        if (n > 0 && placement_ == Placement::kDevice) {
+            CUZK_ASSIGN_OR_RETURN(storage_->device[k], DeviceBuffer::allocate(section_bytes));
+            ptr = storage_->device[k].data();
+        } else if (n > 0) {
+            CUZK_ASSIGN_OR_RETURN(storage_->host[k],
+                                  PinnedBuffer::allocate(section_bytes, /*mapped=*/true));
+            CUZK_ASSIGN_OR_RETURN(ptr, storage_->host[k].device_pointer());
+        }
+        if (s == Section::kBG2) {
+            b_g2_ = {static_cast<const ec::G2Affine*>(ptr), n};
+        } else {
+            g1_[k] = {static_cast<const ec::G1Affine*>(ptr), n};
+        }
+    }
+    return Status();
+}
+
+Result<ResidentParams> ResidentParams::allocate(std::string label, groth16::VerifyingKey vk,
+                                                const std::array<uint64_t, 5>& counts,
+                                                Placement placement,
+                                                uint64_t device_margin_bytes) {
+    ResidentParams out;
+    out.path_ = std::move(label);
+    out.vk_ = std::move(vk);
+    for (size_t k = 0; k < 5; ++k)
+        out.resident_bytes_ += counts[k] * resident_point_bytes(kResidentSections[k]);
+    CUZK_ASSIGN_OR_RETURN(out.placement_, choose_placement(placement, out.resident_bytes_,
+                                                           device_margin_bytes));
+    CUZK_RETURN_IF_ERROR(out.allocate_sections(counts));
+    return out;
+}
+
+ec::G1Affine* ResidentParams::writable_g1(Section s) {
+    return const_cast<ec::G1Affine*>(g1_section(s).data);
+}
+
+ec::G2Affine* ResidentParams::writable_b_g2() { return const_cast<ec::G2Affine*>(b_g2_.data); }
+
 Result<ResidentParams> ResidentParams::load(const std::string& path,
                                             const ResidentLoadOptions& options,
                                             ResidentLoadTimings* timings) {
@@ -243,42 +280,15 @@ Result<ResidentParams> ResidentParams::load(const std::string& path,
 
     // Placement.
     t_step = Clock::now();
-    Placement placement = options.placement;
-    if (placement == Placement::kAuto) {
-        size_t free_bytes = 0, total_bytes = 0;
-        Status st = cuda_status(cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo");
-        if (!st.ok()) return with_path(path, st);
-        placement = out.resident_bytes_ + options.device_margin_bytes <= free_bytes
-                        ? Placement::kDevice
-                        : Placement::kPinnedHost;
-    }
+    auto chosen = choose_placement(options.placement, out.resident_bytes_,
+                                   options.device_margin_bytes);
+    if (!chosen.ok()) return with_path(path, chosen.status());
+    const Placement placement = *chosen;
     out.placement_ = placement;
     t.placement = placement;
-    out.storage_ = std::make_unique<Storage>();
-    for (size_t k = 0; k < 5; ++k) {
-        const Section s = kResidentSections[k];
-        const uint64_t n = layout->find(s)->count;
-        const uint64_t section_bytes = n * resident_point_bytes(s);
-        void* ptr = nullptr;
-        if (n > 0 && placement == Placement::kDevice) {
-            auto buffer = DeviceBuffer::allocate(section_bytes);
-            if (!buffer.ok()) return with_path(path, buffer.status());
-            out.storage_->device[k] = std::move(*buffer);
-            ptr = out.storage_->device[k].data();
-        } else if (n > 0) {
-            auto buffer = PinnedBuffer::allocate(section_bytes, /*mapped=*/true);
-            if (!buffer.ok()) return with_path(path, buffer.status());
-            auto device = buffer->device_pointer();
-            if (!device.ok()) return with_path(path, device.status());
-            out.storage_->host[k] = std::move(*buffer);
-            ptr = *device;
-        }
-        if (s == Section::kBG2) {
-            out.b_g2_ = {static_cast<const ec::G2Affine*>(ptr), n};
-        } else {
-            out.g1_[k] = {static_cast<const ec::G1Affine*>(ptr), n};
-        }
-    }
+    std::array<uint64_t, 5> counts{};
+    for (size_t k = 0; k < 5; ++k) counts[k] = layout->find(kResidentSections[k])->count;
+    if (Status st = out.allocate_sections(counts); !st.ok()) return with_path(path, st);
 
     // Staging (device placement only): two halves of one pooled pinned buffer.
     const size_t chunk_bytes =

@@ -28,6 +28,7 @@
 // Host C++ header (no CUDA types).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -99,6 +100,15 @@ class ResidentParams {
                                              const ResidentLoadOptions& options = {},
                                              ResidentLoadTimings* timings = nullptr);
 
+    // An empty set with storage for these point counts (h, l, a, b_g1, b_g2 — the order of the
+    // accessors below) at `placement` (kAuto decides as load() does), the points unwritten: for
+    // generators (gpu/resident_setup.hpp) that fill the sections through writable_g1() /
+    // writable_b_g2() before the object is shared. `label` is reported as path().
+    static util::Result<ResidentParams> allocate(std::string label, groth16::VerifyingKey vk,
+                                                 const std::array<uint64_t, 5>& counts,
+                                                 Placement placement = Placement::kAuto,
+                                                 uint64_t device_margin_bytes = uint64_t{2} << 30);
+
     ResidentParams();
     ~ResidentParams();
     ResidentParams(ResidentParams&&) noexcept;
@@ -125,8 +135,15 @@ class ResidentParams {
     util::Result<std::vector<ec::G1Affine>> download_g1(groth16::Section s) const;
     util::Result<std::vector<ec::G2Affine>> download_b_g2() const;
 
+    // Device-accessible writable section pointers (null for an empty section); generators only.
+    ec::G1Affine* writable_g1(groth16::Section s);
+    ec::G2Affine* writable_b_g2();
+
    private:
     struct Storage;
+    static util::Result<Placement> choose_placement(Placement requested, uint64_t resident_bytes,
+                                                    uint64_t device_margin_bytes);
+    util::Status allocate_sections(const std::array<uint64_t, 5>& counts);
 
     std::string path_;
     groth16::VerifyingKey vk_;
