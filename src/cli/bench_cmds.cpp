@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/args.hpp"
+#include "cli/bench_gpu_prove.hpp"
 #include "cli/commands.hpp"
 #if CUZK_HAVE_GPU
 #include "gpu/device.hpp"
@@ -37,6 +38,7 @@ void print_bench_usage(std::FILE* out) {
                  "  thread, default 32; --low-reg: G1 bucket kernel bounded to 128 registers).\n"
                  "  Each size is first checked against\n"
                  "  the CPU MSM of the folded problem; prints median and per-step medians.\n");
+    print_bench_gpu_prove_usage(out);
 }
 
 #if CUZK_HAVE_GPU
@@ -171,7 +173,9 @@ int bench_gpu_ntt(const Args& args) {
 void print_bench_line(std::FILE* out) {
     std::fprintf(out,
                  "  bench gpu-ntt|gpu-msm [--log-min A] [--log-max B] [--reps N] [--json] ...\n"
-                 "                       time the GPU NTT or G1 MSM (see 'cuzk bench --help')\n");
+                 "                       time the GPU NTT or G1 MSM (see 'cuzk bench --help')\n"
+                 "  bench gpu-prove (--circuit NAME | --sector-size SIZE | --c1 FILE) ...\n"
+                 "                       whole proofs on the GPU with the phase breakdown\n");
 }
 
 int run_bench(int argc, char** argv) {
@@ -180,6 +184,7 @@ int run_bench(int argc, char** argv) {
         return argc < 2 ? kExitUsage : kExitOk;
     }
     const std::string_view what = argv[1];
+    if (what == "gpu-prove") return run_bench_gpu_prove(argc - 1, argv + 1);
     Args args;
     if (!parse_args("bench", argc - 1, argv + 1,
                     {"--log-min", "--log-max", "--reps", "--algorithm", "--mul", "--window",

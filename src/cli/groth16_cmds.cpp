@@ -115,11 +115,15 @@ int run_setup(int argc, char** argv) {
                  static_cast<unsigned long long>(seed));
     std::fprintf(stderr, "[2/3] generating parameters\n");
     sw.reset();
-    auto params =
-        groth16::generate_parameters(ex->circuit, groth16::ToxicWaste::from_seed(seed));
+    util::PhaseTimes phases;
+    auto params = groth16::generate_parameters(ex->circuit, groth16::ToxicWaste::from_seed(seed),
+                                               nullptr, &phases);
     if (!params.ok()) return fail_json(args, cmd, kExitFail, params.status().message());
     const double ms_generate = sw.elapsed_ms();
-    std::fprintf(stderr, "      domain %zu, %.1f ms\n", params->domain_size(), ms_generate);
+    std::fprintf(stderr, "      domain %zu, %.1f ms:", params->domain_size(), ms_generate);
+    for (const auto& [phase, ms] : phases.entries())
+        std::fprintf(stderr, " %s %.1f", phase.c_str(), ms);
+    std::fprintf(stderr, " (ms)\n");
 
     std::error_code ec;
     const std::filesystem::path dir(args.get("--out"));
@@ -145,6 +149,7 @@ int run_setup(int argc, char** argv) {
     if (args.json) {
         JsonObject ms;
         ms.ms("circuit", ms_circuit).ms("generate", ms_generate).ms("write", ms_write).ms("total", ms_total);
+        for (const auto& [phase, phase_ms] : phases.entries()) ms.ms(phase, phase_ms);
         JsonObject o;
         o.boolean("ok", true).str("command", cmd).str("circuit", ex->name)
             .num("constraints", shape->constraints).num("inputs", shape->inputs)

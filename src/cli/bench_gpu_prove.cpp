@@ -1,0 +1,257 @@
+// `cuzk bench gpu-prove`: N circuits proved in one GPU call (gpu::prove_gpu), repeated, with the
+// prover's phase timers (median over repetitions, and per circuit), the proofs verified on the
+// CPU, optionally a Chrome trace. The parameters come from a .params file or are generated on the
+// GPU from the circuit's shape (gpu/resident_setup.hpp, INSECURE test toxic waste) — how 32 GiB
+// PoRep is benchmarked without a 47 GB file. PoRep witnesses come from a C1 file or from a
+// synthetic C1 of any sector size (porep/synthetic_c1.hpp).
+#include "cli/bench_gpu_prove.hpp"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "cli/args.hpp"
+#include "cli/porep_args.hpp"
+
+#if CUZK_HAVE_GPU
+#include "gpu/device.hpp"
+#include "gpu/prover.hpp"
+#include "gpu/resident_params.hpp"
+#include "gpu/resident_setup.hpp"
+#include "groth16/example_circuits.hpp"
+#include "groth16/setup.hpp"
+#include "groth16/verifier.hpp"
+#include "porep/c1_json.hpp"
+#include "porep/circuit/c1_circuits.hpp"
+#include "porep/synthetic_c1.hpp"
+#include "util/timer.hpp"
+#include "util/trace.hpp"
+#endif
+
+namespace cuzk::cli {
+
+void print_bench_gpu_prove_usage(std::FILE* out) {
+    std::fprintf(
+        out,
+        "usage: cuzk bench gpu-prove (--circuit NAME | --sector-size SIZE | --c1 FILE)\n"
+        "                            [--count N] [--reps R] [--params FILE] [--seed S]\n"
+        "                            [--synthesis-workers W] [--trace FILE] [--no-verify] [--json]\n"
+        "Proves N circuits in one GPU call, R times, and prints the prover's phases (ms): the\n"
+        "median call and the per-circuit share (synthesis, h2d, ntt_h, msm_h, prep_msm,\n"
+        "batch_addition, tail_msm, b_g2, proof_assembly, total). The proofs are verified.\n"
+        "  --circuit NAME        an example circuit (cubic, random:K, sha256:N), N copies\n"
+        "  --sector-size SIZE    PoRep partitions of a synthetic C1 of that size (2KiB .. 64GiB;\n"
+        "                        V1_1); N partitions, cycling when N exceeds the sector's\n"
+        "  --c1 FILE             PoRep partitions of this C1 output instead\n"
+        "  --count N             circuits per call (default 1)\n"
+        "  --reps R              repetitions (default 3)\n"
+        "  --params FILE         resident parameters from this file; without it they are\n"
+        "                        generated on the GPU from the circuit (INSECURE test toxic\n"
+        "                        waste from --seed, default 1)\n"
+        "  --synthesis-workers W circuits synthesized ahead of the GPU (default 2)\n"
+        "  --trace FILE          write a Chrome trace (chrome://tracing, ui.perfetto.dev)\n"
+        "  --no-verify           skip the CPU verification of the proofs\n");
+}
+
+#if !CUZK_HAVE_GPU
+
+int run_bench_gpu_prove(int argc, char** argv) {
+    Args args;
+    (void)parse_args("bench gpu-prove", argc, argv, {}, {}, args);
+    return fail_json(args, "bench gpu-prove", kExitFail,
+                     "this cuzk was built without CUDA (configure with CUZK_CUDA=ON)");
+}
+
+#else
+
+namespace {
+
+const char* kCmd = "bench gpu-prove";
+constexpr const char* kPhases[] = {"synthesis", "h2d",      "ntt_h", "msm_h",
+                                   "prep_msm",  "batch_addition", "tail_msm", "b_g2",
+                                   "proof_assembly", "total"};
+
+struct Workload {
+    std::string name;
+    std::vector<groth16::Circuit> circuits;
+    std::vector<std::vector<ff::Fr>> inputs;
+    groth16::Circuit shape;  // for the GPU setup
+};
+
+util::Result<Workload> make_workload(const Args& args, size_t count) {
+    Workload w;
+    if (args.has("--circuit")) {
+        CUZK_ASSIGN_OR_RETURN(auto ex, groth16::examples::make_example_circuit(args.get("--circuit")));
+        if (ex.shape_only)
+            return util::invalid_argument(ex.name + " has no witness; use --sector-size for PoRep");
+        w.name = ex.name;
+        w.shape = ex.circuit;
+        w.circuits.assign(count, ex.circuit);
+        w.inputs.assign(count, ex.public_inputs);
+        return w;
+    }
+    porep::SealCommitPhase1Output c1;
+    if (args.has("--c1")) {
+        CUZK_ASSIGN_OR_RETURN(auto bytes, read_file(args.get("--c1")));
+        CUZK_ASSIGN_OR_RETURN(auto file,
+                              porep::parse_c1_file(std::string(bytes.begin(), bytes.end())));
+        c1 = std::move(file.c1);
+    } else {
+        porep::SyntheticC1Inputs in;
+        CUZK_ASSIGN_OR_RETURN(in.proof, registered_proof_from_args(args, "--registered-proof"));
+        util::Stopwatch sw;
+        CUZK_ASSIGN_OR_RETURN(auto synthetic, porep::generate_synthetic_c1(in));
+        std::fprintf(stderr, "      synthetic C1 (%s) in %.0f ms\n",
+                     porep::seal_proof_info(in.proof).name, sw.elapsed_ms());
+        c1 = std::move(synthetic.c1);
+    }
+    CUZK_ASSIGN_OR_RETURN(porep::PartitionCircuits pc, porep::circuits_from_c1(c1));
+    CUZK_ASSIGN_OR_RETURN(w.shape, porep::blank_stacked_circuit(pc.proof));
+    w.name = std::string("porep:") + porep::seal_proof_info(pc.proof).name;
+    for (size_t k = 0; k < count; ++k) {
+        w.circuits.push_back(pc.circuits[k % pc.circuits.size()]);
+        w.inputs.push_back(pc.public_inputs[k % pc.circuits.size()]);
+    }
+    return w;
+}
+
+util::Result<gpu::ResidentParams> make_params(const Args& args, const Workload& w, uint64_t seed,
+                                              util::PhaseTimes& setup_times) {
+    if (args.has("--params")) {
+        gpu::ResidentLoadOptions lo;
+        lo.subgroup_check = ec::SubgroupCheck::kSkip;
+        util::PhaseScope phase("load_params", &setup_times);
+        return gpu::ResidentParams::load(args.get("--params"), lo);
+    }
+    std::fprintf(stderr,
+                 "      generating INSECURE test parameters on the GPU (toxic waste from seed %llu)\n",
+                 static_cast<unsigned long long>(seed));
+    CUZK_ASSIGN_OR_RETURN(groth16::ParameterScalars scalars,
+                          groth16::compute_parameter_scalars(
+                              w.shape, groth16::ToxicWaste::from_seed(seed), nullptr, &setup_times));
+    gpu::GpuSetupOptions so;
+    so.times = &setup_times;
+    so.label = w.name + " (GPU setup)";
+    so.progress = [](const char* section, uint64_t done, uint64_t total) {
+        if (done == total)
+            std::fprintf(stderr, "      %s: %llu points\n", section,
+                         static_cast<unsigned long long>(total));
+    };
+    return gpu::generate_resident_params(scalars, so);
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+}  // namespace
+
+int run_bench_gpu_prove(int argc, char** argv) {
+    Args args;
+    if (!parse_args(kCmd, argc - 1, argv + 1,
+                    {"--circuit", "--sector-size", "--registered-proof", "--c1", "--count", "--reps",
+                     "--params", "--seed", "--synthesis-workers", "--trace"},
+                    {"--no-verify"}, args))
+        return kExitUsage;
+    if (args.help) return print_bench_gpu_prove_usage(stdout), kExitOk;
+    const int sources = int(args.has("--circuit")) + int(args.has("--sector-size") ||
+                                                          args.has("--registered-proof")) +
+                        int(args.has("--c1"));
+    if (sources != 1)
+        return fail_json(args, kCmd, kExitUsage,
+                         "give exactly one of --circuit NAME, --sector-size SIZE, --c1 FILE");
+    uint64_t count = 1, reps = 3, seed = 1, workers = 2;
+    for (auto [key, out] : {std::pair{"--count", &count}, std::pair{"--reps", &reps},
+                            std::pair{"--seed", &seed}, std::pair{"--synthesis-workers", &workers}}) {
+        if (args.has(key) && !parse_u64(args.get(key), *out))
+            return fail_json(args, kCmd, kExitUsage, std::string(key) + " must be a decimal integer");
+    }
+    if (count == 0 || reps == 0 || workers == 0)
+        return fail_json(args, kCmd, kExitUsage, "--count, --reps and --synthesis-workers must be >= 1");
+    if (auto st = gpu::check_device_available(); !st.ok())
+        return fail_json(args, kCmd, kExitFail, st.to_string());
+
+    util::Stopwatch total;
+    std::fprintf(stderr, "[1/3] workload\n");
+    auto w = make_workload(args, count);
+    if (!w.ok()) return fail_json(args, kCmd, kExitUsage, w.status().message());
+    std::fprintf(stderr, "      %s, %zu circuit(s) per call\n", w->name.c_str(), w->circuits.size());
+    std::fprintf(stderr, "[2/3] parameters\n");
+    util::PhaseTimes setup_times;
+    auto params = make_params(args, *w, seed, setup_times);
+    if (!params.ok()) return fail_json(args, kCmd, kExitFail, params.status().to_string());
+    std::fprintf(stderr, "      domain %zu, %zu aux, %.2f GiB resident (%s):", params->domain_size(),
+                 params->num_aux(), static_cast<double>(params->resident_bytes()) / (1u << 30),
+                 gpu::placement_name(params->placement()));
+    for (const auto& [phase, ms] : setup_times.entries())
+        std::fprintf(stderr, " %s %.0f", phase.c_str(), ms);
+    std::fprintf(stderr, " (ms)\n");
+
+    std::fprintf(stderr, "[3/3] proving: %llu x %zu circuit(s)\n",
+                 static_cast<unsigned long long>(reps), w->circuits.size());
+    util::TraceRecorder trace;
+    gpu::GpuProverOptions opt;
+    opt.synthesis_workers = static_cast<unsigned>(workers);
+    if (args.has("--trace")) opt.trace = &trace;
+    std::vector<util::PhaseTimes> runs;
+    std::vector<groth16::Proof> proofs;
+    for (uint64_t r = 0; r < reps; ++r) {
+        std::vector<groth16::ProverRandomness> rnd;
+        for (size_t k = 0; k < w->circuits.size(); ++k)
+            rnd.push_back(groth16::ProverRandomness::from_seed(1000 * r + k));
+        util::PhaseTimes t;
+        auto got = gpu::prove_gpu(*params, w->circuits, rnd, opt, &t);
+        if (!got.ok()) return fail_json(args, kCmd, kExitFail, got.status().to_string());
+        std::fprintf(stderr, "      rep %llu: total %.1f ms\n", static_cast<unsigned long long>(r),
+                     t.get("total"));
+        runs.push_back(t);
+        if (r == 0) proofs = std::move(*got);
+    }
+    bool verified = false;
+    if (!args.has("--no-verify")) {
+        auto ok = groth16::batch_verify(groth16::prepare_verifying_key(params->vk()), proofs,
+                                        w->inputs);
+        if (!ok.ok()) return fail_json(args, kCmd, kExitFail, ok.status().to_string());
+        if (!*ok) return fail_json(args, kCmd, kExitFail, "a GPU proof does not verify");
+        verified = true;
+    }
+    if (args.has("--trace")) {
+        if (auto st = trace.write_file(args.get("--trace")); !st.ok())
+            return fail_json(args, kCmd, kExitFail, st.message());
+    }
+
+    const double n = static_cast<double>(w->circuits.size());
+    JsonObject call_ms, per_circuit_ms;
+    if (!args.json) {
+        std::printf("%s, %zu circuit(s) per call, %llu rep(s), proofs %s\n", w->name.c_str(),
+                    w->circuits.size(), static_cast<unsigned long long>(reps),
+                    verified ? "verified" : "not verified");
+        std::printf("%-16s %12s %14s\n", "phase", "median ms", "per circuit");
+    }
+    for (const char* phase : kPhases) {
+        std::vector<double> v;
+        for (const auto& t : runs) v.push_back(t.get(phase));
+        const double med = median(v);
+        call_ms.ms(phase, med);
+        per_circuit_ms.ms(phase, med / n);
+        if (!args.json) std::printf("%-16s %12.1f %14.1f\n", phase, med, med / n);
+    }
+    JsonObject setup_ms;
+    for (const auto& [phase, ms] : setup_times.entries()) setup_ms.ms(phase, ms);
+    if (args.json) {
+        JsonObject o;
+        o.boolean("ok", true).str("bench", "gpu-prove").str("workload", w->name)
+            .num("circuits", w->circuits.size()).num("reps", reps)
+            .num("domain", params->domain_size()).num("aux", params->num_aux())
+            .boolean("verified", verified).raw("setup_ms", setup_ms.done())
+            .raw("median_call_ms", call_ms.done()).raw("per_circuit_ms", per_circuit_ms.done())
+            .ms("wall", total.elapsed_ms());
+        std::printf("%s\n", o.done().c_str());
+    }
+    return kExitOk;
+}
+
+#endif
+
+}  // namespace cuzk::cli
