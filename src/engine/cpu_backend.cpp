@@ -1,6 +1,7 @@
 // The CPU prover behind the ProverBackend interface.
 //
-// Parameter sets are read once per path (groth16::read_params_file, subgroup check on) and kept
+// Parameter sets are read once per path (groth16::read_params_file; subgroup check unless
+// CpuBackendOptions turns it off) and kept
 // as shared_ptr<const Parameters>: a prove() in progress holds its own reference, so
 // evict_params drops the set from the cache at once and the memory goes when the last prove()
 // using it returns. Loads of the same path from several threads are serialized by a per-path
@@ -26,6 +27,7 @@ namespace {
 
 class CpuBackend final : public ProverBackend {
    public:
+    explicit CpuBackend(const CpuBackendOptions& options) : options_(options) {}
     std::string name() const override { return "cpu"; }
 
     util::Result<LoadedParams> load_params(const std::string& path) override {
@@ -115,7 +117,10 @@ class CpuBackend final : public ProverBackend {
         }
         loading_[path] = true;
         lock.unlock();
-        auto params = groth16::read_params_file(path);
+        groth16::ReadOptions ro;
+        ro.subgroup_check =
+            options_.subgroup_check ? ec::SubgroupCheck::kCheck : ec::SubgroupCheck::kSkip;
+        auto params = groth16::read_params_file(path, ro);
         lock.lock();
         loading_.erase(path);
         loaded_.notify_all();
@@ -125,6 +130,7 @@ class CpuBackend final : public ProverBackend {
         return ptr;
     }
 
+    const CpuBackendOptions options_;
     std::mutex mutex_;
     std::condition_variable loaded_;
     std::map<std::string, ParamsPtr> sets_;
@@ -133,6 +139,10 @@ class CpuBackend final : public ProverBackend {
 
 }  // namespace
 
-std::unique_ptr<ProverBackend> make_cpu_backend() { return std::make_unique<CpuBackend>(); }
+std::unique_ptr<ProverBackend> make_cpu_backend() { return make_cpu_backend(CpuBackendOptions{}); }
+
+std::unique_ptr<ProverBackend> make_cpu_backend(const CpuBackendOptions& options) {
+    return std::make_unique<CpuBackend>(options);
+}
 
 }  // namespace cuzk::engine

@@ -92,6 +92,9 @@ struct EngineConfig {
     // A loaded parameter set with no work for this long is dropped (its memory released); a set
     // with nothing in flight is also dropped at once when another set needs the memory.
     uint64_t params_idle_evict_ms = 600000;
+    // Subgroup-check parameter points when loading (see CpuBackendOptions); off only for
+    // trusted files.
+    bool params_subgroup_check = true;
 };
 
 struct LoadedParamsInfo {

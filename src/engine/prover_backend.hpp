@@ -54,4 +54,12 @@ class ProverBackend {
 // The CPU prover (groth16::prove_assignment; check_satisfied on).
 std::unique_ptr<ProverBackend> make_cpu_backend();
 
+struct CpuBackendOptions {
+    // Order-r subgroup check of every parameter point when a file is read (ec::SubgroupCheck).
+    // Off only for trusted files (made locally by `cuzk setup`, or digest-checked): it is most
+    // of the read time (a 2 KiB PoRep file, 1.1 GB, takes minutes on 2 cores with it).
+    bool subgroup_check = true;
+};
+std::unique_ptr<ProverBackend> make_cpu_backend(const CpuBackendOptions& options);
+
 }  // namespace cuzk::engine

@@ -1,0 +1,247 @@
+// `cuzk bench pipeline` (bench_pipeline.hpp).
+//
+// Method: generate --jobs synthetic C1 outputs (porep::generate_synthetic_c1, seeds
+// --seed + k, sector ids k + 1) of the V1_1 proof of --sector-size; start an engine with the
+// given configuration; load the parameters (timed apart: "params load"); then submit every job at
+// once and await them all. The wall time runs from the first submit to the last completion.
+//   proofs/hour     = completed jobs / wall hours
+//   phase medians   = per phase name, the median over jobs of the job's phase milliseconds
+//                     (JobTimings::phases, summed over its partitions)
+//   prover busy     = Σ over jobs of gpu_compute_ms (the backend time attributed to the job) /
+//                     wall ms — the fraction of the wall time the prover was proving
+//   peak host RAM   = the process's peak RSS (VmHWM) and the engine's peak reservation, against
+//                     the budget
+#include "cli/bench_pipeline.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cli/args.hpp"
+#include "engine/engine.hpp"
+#include "porep/c1_json.hpp"
+#include "porep/registered_proof.hpp"
+#include "porep/synthetic_c1.hpp"
+#include "util/timer.hpp"
+
+namespace cuzk::cli {
+namespace {
+
+void help_pipeline(std::FILE* f) {
+    std::fprintf(
+        f,
+        "usage: cuzk bench pipeline --sector-size S --params-dir DIR [--jobs N] [--seed N]\n"
+        "                           [--synthesis-workers N] [--max-batch-size N]\n"
+        "                           [--max-batch-wait-ms N] [--budget-gib G] [--no-verify]\n"
+        "                           [--no-vanilla-check] [--cpu] [--json]\n"
+        "\n"
+        "Runs N synthetic C1 outputs (cuzk gen-c1's generator) through the proving engine and\n"
+        "reports proofs per hour, per-phase medians, the prover's busy fraction and peak host\n"
+        "RAM. Parameters: DIR/porep_<size>.params and .vk (cuzk setup --circuit porep:<size>).\n"
+        "  --jobs N               jobs (default 4)\n"
+        "  --seed N               first C1 seed (default 1; job k uses N + k)\n"
+        "  --synthesis-workers N  synthesis threads (default 1)\n"
+        "  --max-batch-size N     partitions per prover call (default 1)\n"
+        "  --max-batch-wait-ms N  wait to fill a batch (default 0)\n"
+        "  --budget-gib G         host memory budget (default 3/4 of physical memory)\n"
+        "  --no-verify            do not verify the proofs before returning them\n"
+        "  --no-vanilla-check     do not check the C1's vanilla proofs at submit\n"
+        "  --cpu                  the CPU prover even when a GPU is available\n");
+}
+
+double median(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+bool parse_unsigned(const Args& args, const char* key, unsigned& out) {
+    if (!args.has(key)) return true;
+    uint64_t v = 0;
+    if (!parse_u64(args.get(key), v) || v > 1000000) return false;
+    out = static_cast<unsigned>(v);
+    return true;
+}
+
+double gib(uint64_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0); }
+
+}  // namespace
+
+int run_bench_pipeline(int argc, char** argv) {
+    const char* cmd = "bench pipeline";
+    Args args;
+    if (!parse_args(cmd, argc, argv,
+                    {"--sector-size", "--params-dir", "--jobs", "--seed", "--synthesis-workers",
+                     "--max-batch-size", "--max-batch-wait-ms", "--budget-gib"},
+                    {"--no-verify", "--no-vanilla-check", "--cpu"}, args))
+        return kExitUsage;
+    if (args.help) return help_pipeline(stdout), kExitOk;
+    if (!args.positional.empty()) {
+        std::string m = "unexpected argument ";
+        m += args.positional[0];
+        return fail_json(args, cmd, kExitUsage, m);
+    }
+    if (!require(cmd, args, {"--sector-size", "--params-dir"})) return kExitUsage;
+    auto size = porep::parse_sector_size(args.get("--sector-size"));
+    if (!size.ok()) return fail_json(args, cmd, kExitUsage, size.status().message());
+    auto proof = porep::find_seal_proof(*size, porep::ApiVersion::kV1_1_0);
+    if (!proof.ok()) return fail_json(args, cmd, kExitUsage, proof.status().message());
+    uint64_t jobs = 4, seed = 1;
+    if (args.has("--jobs") && (!parse_u64(args.get("--jobs"), jobs) || jobs == 0 || jobs > 10000))
+        return fail_json(args, cmd, kExitUsage, "--jobs must be an integer in 1..10000");
+    if (args.has("--seed") && !parse_u64(args.get("--seed"), seed))
+        return fail_json(args, cmd, kExitUsage, "--seed must be a decimal integer");
+
+    engine::EngineConfig config;
+    config.params_dir = args.get("--params-dir");
+    config.max_pending_jobs = static_cast<size_t>(jobs);
+    if (!parse_unsigned(args, "--synthesis-workers", config.synthesis_workers) ||
+        !parse_unsigned(args, "--max-batch-size", config.max_batch_size) ||
+        !parse_unsigned(args, "--max-batch-wait-ms", config.max_batch_wait_ms))
+        return fail_json(args, cmd, kExitUsage,
+                         "--synthesis-workers, --max-batch-size and --max-batch-wait-ms take "
+                         "decimal integers");
+    if (args.has("--budget-gib")) {
+        char* end = nullptr;
+        const double g = std::strtod(args.get("--budget-gib").c_str(), &end);
+        if (end == args.get("--budget-gib").c_str() || *end != '\0' || !(g > 0) || g > 1e6)
+            return fail_json(args, cmd, kExitUsage, "--budget-gib takes a positive number");
+        config.host_memory_budget_bytes = static_cast<uint64_t>(g * 1024.0 * 1024.0 * 1024.0);
+    }
+    config.verify_proofs = !args.has("--no-verify");
+    config.vanilla_check = !args.has("--no-vanilla-check");
+    config.use_gpu = !args.has("--cpu");
+
+    const porep::SealProofInfo& info = porep::seal_proof_info(*proof);
+    std::fprintf(stderr, "[pipeline] generating %llu synthetic C1 outputs (%s)\n",
+                 static_cast<unsigned long long>(jobs), info.name);
+    util::Stopwatch sw;
+    std::vector<std::string> c1s;
+    for (uint64_t k = 0; k < jobs; ++k) {
+        porep::SyntheticC1Inputs in;
+        in.proof = *proof;
+        in.rng_seed = seed + k;
+        in.sector_id = k + 1;
+        auto out = porep::generate_synthetic_c1(in);
+        if (!out.ok()) return fail_json(args, cmd, kExitFail, out.status().message());
+        c1s.push_back(porep::write_c1_json(out->c1));
+    }
+    const double gen_ms = sw.elapsed_ms();
+    std::fprintf(stderr, "           %.1f ms\n", gen_ms);
+
+    auto started = engine::Engine::start(config);
+    if (!started.ok()) return fail_json(args, cmd, kExitFail, started.status().message());
+    engine::Engine& eng = **started;
+    std::fprintf(stderr, "[pipeline] backend %s, loading parameters\n",
+                 eng.status().backend.c_str());
+    sw.reset();
+    if (auto st = eng.preload_params(*proof); !st.ok())
+        return fail_json(args, cmd, kExitFail, st.message());
+    const double load_ms = sw.elapsed_ms();
+    std::fprintf(stderr, "           %.1f ms\n", load_ms);
+
+    std::fprintf(stderr, "[pipeline] submitting %llu jobs\n",
+                 static_cast<unsigned long long>(jobs));
+    sw.reset();
+    std::vector<engine::JobId> ids;
+    for (uint64_t k = 0; k < jobs; ++k) {
+        engine::JobSpec spec;
+        spec.registered_proof = *proof;
+        spec.c1_json = std::move(c1s[k]);
+        spec.sector_number = k + 1;
+        auto id = eng.submit(std::move(spec));
+        if (!id.ok()) return fail_json(args, cmd, kExitFail, id.status().message());
+        ids.push_back(*id);
+    }
+    std::vector<engine::JobOutcome> outcomes;
+    size_t failed = 0;
+    for (const engine::JobId& id : ids) {
+        auto o = eng.await(id, std::chrono::hours(24 * 7));
+        if (!o.ok()) return fail_json(args, cmd, kExitFail, o.status().message());
+        if (o->state != engine::JobState::kCompleted) {
+            ++failed;
+            std::fprintf(stderr, "[pipeline] job %s %s: %s\n", id.c_str(),
+                         engine::job_state_name(o->state), o->error.c_str());
+        } else {
+            std::fprintf(stderr, "[pipeline] job %zu/%llu done at %.1f s\n", outcomes.size() + 1,
+                         static_cast<unsigned long long>(jobs), sw.elapsed_ms() / 1000);
+        }
+        outcomes.push_back(std::move(*o));
+    }
+    const double wall_ms = sw.elapsed_ms();
+    const engine::EngineStatus st = eng.status();
+    const size_t completed = outcomes.size() - failed;
+
+    // Per-phase medians over jobs (phases in first-seen order), plus the JobTimings fields.
+    std::vector<std::string> order;
+    std::map<std::string, std::vector<double>> per_phase;
+    double busy_ms = 0;
+    for (const engine::JobOutcome& o : outcomes) {
+        busy_ms += o.timings.gpu_compute_ms;
+        auto add = [&](const std::string& name, double v) {
+            if (!per_phase.count(name)) order.push_back(name);
+            per_phase[name].push_back(v);
+        };
+        for (const auto& [name, v] : o.timings.phases.entries()) add(name, v);
+        add("job:queue_wait", o.timings.queue_wait_ms);
+        add("job:synthesis", o.timings.synthesis_ms);
+        add("job:prover", o.timings.gpu_compute_ms);
+        add("job:total", o.timings.total_ms);
+    }
+    const double proofs_per_hour = wall_ms > 0 ? completed * 3.6e6 / wall_ms : 0;
+    const double busy = wall_ms > 0 ? std::min(1.0, busy_ms / wall_ms) : 0;
+
+    std::FILE* table = args.json ? stderr : stdout;
+    std::fprintf(table, "\ncuzk bench pipeline: %s, %zu/%llu jobs completed, backend %s\n",
+                 info.name, completed, static_cast<unsigned long long>(jobs), st.backend.c_str());
+    std::fprintf(table,
+                 "config: synthesis_workers %u, max_batch_size %u, max_batch_wait_ms %u, "
+                 "verify %s, budget %.2f GiB\n",
+                 config.synthesis_workers, config.max_batch_size, config.max_batch_wait_ms,
+                 config.verify_proofs ? "on" : "off", gib(st.host_budget_bytes));
+    std::fprintf(table, "%-24s %14s\n", "metric", "value");
+    std::fprintf(table, "%-24s %14.1f\n", "wall s", wall_ms / 1000);
+    std::fprintf(table, "%-24s %14.2f\n", "proofs per hour", proofs_per_hour);
+    std::fprintf(table, "%-24s %14.3f\n", "prover busy fraction", busy);
+    std::fprintf(table, "%-24s %14.1f\n", "params load ms", load_ms);
+    std::fprintf(table, "%-24s %14.3f\n", "peak RSS GiB", gib(st.process_rss_peak_bytes));
+    std::fprintf(table, "%-24s %14.3f\n", "peak reserved GiB", gib(st.host_reserved_peak_bytes));
+    std::fprintf(table, "%-24s %14.3f\n", "budget GiB", gib(st.host_budget_bytes));
+    std::fprintf(table, "%-24s %14s\n", "phase (median per job)", "ms");
+    for (const std::string& name : order)
+        std::fprintf(table, "  %-22s %14.1f\n", name.c_str(), median(per_phase[name]));
+
+    if (args.json) {
+        JsonObject phases;
+        for (const std::string& name : order) phases.ms(name, median(per_phase[name]));
+        JsonObject o;
+        o.boolean("ok", failed == 0)
+            .str("command", cmd)
+            .str("proof", info.name)
+            .str("backend", st.backend)
+            .num("jobs", jobs)
+            .num("completed", completed)
+            .num("failed", failed)
+            .num("synthesis_workers", config.synthesis_workers)
+            .num("max_batch_size", config.max_batch_size)
+            .num("max_batch_wait_ms", config.max_batch_wait_ms)
+            .boolean("verify", config.verify_proofs)
+            .ms("wall_ms", wall_ms)
+            .ms("proofs_per_hour", proofs_per_hour)
+            .ms("prover_busy_fraction", busy)
+            .ms("params_load_ms", load_ms)
+            .ms("c1_generation_ms", gen_ms)
+            .num("peak_rss_bytes", st.process_rss_peak_bytes)
+            .num("peak_reserved_bytes", st.host_reserved_peak_bytes)
+            .num("budget_bytes", st.host_budget_bytes)
+            .raw("phase_median_ms", phases.done());
+        std::printf("%s\n", o.done().c_str());
+    }
+    return failed == 0 ? kExitOk : kExitFail;
+}
+
+}  // namespace cuzk::cli
