@@ -44,7 +44,7 @@ Status check_and_gather(const groth16::ParamsShape& shape, r1cs::ProvingAssignme
                         bool check_satisfied, size_t k, groth16::MsmScalars& out) {
     CUZK_RETURN_IF_ERROR(groth16::check_assignment(shape, pa, check_satisfied,
                                                    util::ThreadPool::global(), k));
-    out = groth16::gather_msm_scalars(pa, shape);
+    out = groth16::take_msm_scalars(pa, shape);
     const size_t m = shape.domain_size();
     if (out.l.size() > m || out.a.size() > m || out.b.size() > m)
         return util::internal_error("gpu prover: an MSM is longer than the domain");

@@ -165,10 +165,12 @@ util::Status check_assignment(const ParamsShape& shape, const r1cs::ProvingAssig
     return util::Status();
 }
 
-MsmScalars gather_msm_scalars(const r1cs::ProvingAssignment& pa, const ParamsShape& shape) {
+namespace {
+MsmScalars gather_with_aux(const r1cs::ProvingAssignment& pa, const ParamsShape& shape,
+                           std::vector<Fr> aux) {
     MsmScalars out;
     const std::vector<Fr>& inputs = pa.input_assignment();
-    out.l = pa.aux_assignment();
+    out.l = std::move(aux);
     out.a.reserve(shape.a);
     out.a.insert(out.a.end(), inputs.begin(), inputs.end());
     gather(out.l, pa.a_aux_density(), out.a);
@@ -176,6 +178,15 @@ MsmScalars gather_msm_scalars(const r1cs::ProvingAssignment& pa, const ParamsSha
     gather(inputs, pa.b_input_density(), out.b);
     gather(out.l, pa.b_aux_density(), out.b);
     return out;
+}
+}  // namespace
+
+MsmScalars gather_msm_scalars(const r1cs::ProvingAssignment& pa, const ParamsShape& shape) {
+    return gather_with_aux(pa, shape, pa.aux_assignment());
+}
+
+MsmScalars take_msm_scalars(r1cs::ProvingAssignment& pa, const ParamsShape& shape) {
+    return gather_with_aux(pa, shape, pa.take_aux());
 }
 
 util::Result<Proof> assemble_proof(const VerifyingKey& vk, const MsmSums& sums,

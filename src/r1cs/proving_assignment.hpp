@@ -56,6 +56,7 @@ class ProvingAssignment final : public ConstraintSystem {
     std::vector<ff::Fr> take_a() { return std::move(a_); }
     std::vector<ff::Fr> take_b() { return std::move(b_); }
     std::vector<ff::Fr> take_c() { return std::move(c_); }
+    std::vector<ff::Fr> take_aux() { return std::move(aux_); }
     const DensityBits& a_aux_density() const { return a_aux_density_; }
     const DensityBits& b_input_density() const { return b_input_density_; }
     const DensityBits& b_aux_density() const { return b_aux_density_; }
