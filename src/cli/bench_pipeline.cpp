@@ -36,7 +36,7 @@ void help_pipeline(std::FILE* f) {
         "usage: cuzk bench pipeline --sector-size S --params-dir DIR [--jobs N] [--seed N]\n"
         "                           [--synthesis-workers N] [--max-batch-size N]\n"
         "                           [--max-batch-wait-ms N] [--budget-gib G] [--no-verify]\n"
-        "                           [--no-vanilla-check] [--cpu] [--json]\n"
+        "                           [--no-vanilla-check] [--no-subgroup-check] [--cpu] [--json]\n"
         "\n"
         "Runs N synthetic C1 outputs (cuzk gen-c1's generator) through the proving engine and\n"
         "reports proofs per hour, per-phase medians, the prover's busy fraction and peak host\n"
@@ -49,6 +49,8 @@ void help_pipeline(std::FILE* f) {
         "  --budget-gib G         host memory budget (default 3/4 of physical memory)\n"
         "  --no-verify            do not verify the proofs before returning them\n"
         "  --no-vanilla-check     do not check the C1's vanilla proofs at submit\n"
+        "  --no-subgroup-check    read the parameters without the subgroup check (trusted\n"
+        "                         files only; the check is most of the load time)\n"
         "  --cpu                  the CPU prover even when a GPU is available\n");
 }
 
@@ -77,7 +79,7 @@ int run_bench_pipeline(int argc, char** argv) {
     if (!parse_args(cmd, argc, argv,
                     {"--sector-size", "--params-dir", "--jobs", "--seed", "--synthesis-workers",
                      "--max-batch-size", "--max-batch-wait-ms", "--budget-gib"},
-                    {"--no-verify", "--no-vanilla-check", "--cpu"}, args))
+                    {"--no-verify", "--no-vanilla-check", "--cpu", "--no-subgroup-check"}, args))
         return kExitUsage;
     if (args.help) return help_pipeline(stdout), kExitOk;
     if (!args.positional.empty()) {
@@ -115,6 +117,7 @@ int run_bench_pipeline(int argc, char** argv) {
     config.verify_proofs = !args.has("--no-verify");
     config.vanilla_check = !args.has("--no-vanilla-check");
     config.use_gpu = !args.has("--cpu");
+    config.params_subgroup_check = !args.has("--no-subgroup-check");
 
     const porep::SealProofInfo& info = porep::seal_proof_info(*proof);
     std::fprintf(stderr, "[pipeline] generating %llu synthetic C1 outputs (%s)\n",
@@ -192,7 +195,8 @@ int run_bench_pipeline(int argc, char** argv) {
         add("job:prover", o.timings.gpu_compute_ms);
         add("job:total", o.timings.total_ms);
     }
-    const double proofs_per_hour = wall_ms > 0 ? completed * 3.6e6 / wall_ms : 0;
+    const double proofs_per_hour =
+        wall_ms > 0 ? static_cast<double>(completed) * 3.6e6 / wall_ms : 0;
     const double busy = wall_ms > 0 ? std::min(1.0, busy_ms / wall_ms) : 0;
 
     std::FILE* table = args.json ? stderr : stdout;

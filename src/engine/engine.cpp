@@ -114,14 +114,21 @@ EngineImpl::~EngineImpl() {
     }
     for (std::thread& t : threads_)
         if (t.joinable()) t.join();
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        finisher_stop_ = true;
+        finish_cv_.notify_all();
+    }
+    if (finisher_.joinable()) finisher_.join();
     // Unfinished jobs stay "queued"/"running" in the journal and run again after a restart.
 }
 
 void EngineImpl::start_threads() {
     for (unsigned i = 0; i < config_.synthesis_workers; ++i)
         threads_.emplace_back([this, i] { synthesis_loop(i); });
-    threads_.emplace_back([this] { prover_loop(); });
-    threads_.emplace_back([this] { finisher_loop(); });
+    for (unsigned i = 0; i < std::max(1u, config_.prover_workers); ++i)
+        threads_.emplace_back([this] { prover_loop(); });
+    finisher_ = std::thread([this] { finisher_loop(); });
 }
 
 void EngineImpl::notify_all_locked() {
@@ -476,7 +483,8 @@ EngineStatus EngineImpl::status() const {
     s.process_rss_bytes = pm.rss_bytes;
     s.process_rss_peak_bytes = pm.rss_peak_bytes;
     const double up = ms_between(started_at_, Clock::now());
-    s.prover_busy_fraction = up > 0 ? std::min(1.0, busy_ms_ / up) : 0;
+    const double workers = static_cast<double>(std::max(1u, config_.prover_workers));
+    s.prover_busy_fraction = up > 0 ? std::min(1.0, busy_ms_ / (up * workers)) : 0;
     s.journal_errors = journal_errors_;
     return s;
 }

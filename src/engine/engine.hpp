@@ -82,6 +82,7 @@ struct EngineConfig {
     std::string journal_dir;  // empty: no journal (jobs do not survive a restart)
     std::string trace_dir;    // non-empty: <trace_dir>/<job id>.trace.json per finished job
     unsigned synthesis_workers = 1;
+    unsigned prover_workers = 1;  // threads feeding the backend (one per device)
     unsigned max_batch_size = 1;  // partitions per prover call
     unsigned max_batch_wait_ms = 0;
     size_t max_pending_jobs = 64;

@@ -1,10 +1,12 @@
 // The engine's implementation (see engine.hpp for the model and guarantees).
 //
-// Threads: `synthesis_workers` synthesis threads, one prover thread (feeds the backend: loads
-// parameter sets, forms batches, proves), one finisher thread (assembles, verifies, journals,
-// writes traces). All shared state is guarded by one mutex `mu_`, held only for bookkeeping —
-// never during synthesis, loading, proving or verification — so synthesis of the next
-// partitions overlaps the proving of the current batch.
+// Threads: `synthesis_workers` synthesis threads, `prover_workers` prover threads (feed the
+// backend: load parameter sets, form batches, prove), one finisher thread (assembles, verifies,
+// journals, writes traces). On destruction the synthesis and prover threads stop after their
+// current item; the finisher then still verifies and journals every job whose partitions are
+// all proved, so no finished proof is thrown away. All shared state is guarded by one mutex `mu_`,
+// held only for bookkeeping — never during synthesis, loading, proving or verification — so
+// synthesis of the next partitions overlaps the proving of the current batch.
 //
 // A partition moves queued → synthesizing → ready → proving → done. Its host memory
 // (partition_host_bytes of its parameter set) is reserved from the budget before synthesis
@@ -132,6 +134,7 @@ class EngineImpl final : public Engine {
     mutable std::mutex mu_;
     std::condition_variable work_cv_, prover_cv_, finish_cv_, done_cv_;
     bool stopping_ = false, draining_ = false;
+    bool finisher_stop_ = false;  // set once the other threads have ended
 
     std::map<std::string, std::unique_ptr<ParamSet>> sets_;  // by params path
     std::map<JobId, JobPtr> jobs_;
@@ -156,7 +159,8 @@ class EngineImpl final : public Engine {
     std::map<std::string, Histogram> phase_hist_;
     void record_phases_locked(const util::PhaseTimes& phases);
 
-    std::vector<std::thread> threads_;
+    std::vector<std::thread> threads_;  // synthesis and prover threads
+    std::thread finisher_;
 };
 
 }  // namespace cuzk::engine

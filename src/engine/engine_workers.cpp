@@ -275,8 +275,9 @@ void EngineImpl::prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& 
 
 void EngineImpl::finisher_loop() {
     std::unique_lock<std::mutex> lock(mu_);
-    while (!stopping_) {
+    for (;;) {
         if (to_finish_.empty()) {
+            if (finisher_stop_) break;
             finish_cv_.wait(lock);
             continue;
         }
