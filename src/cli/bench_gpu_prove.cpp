@@ -149,7 +149,7 @@ double median(std::vector<double> v) {
 
 int run_bench_gpu_prove(int argc, char** argv) {
     Args args;
-    if (!parse_args(kCmd, argc - 1, argv + 1,
+    if (!parse_args(kCmd, argc, argv,
                     {"--circuit", "--sector-size", "--registered-proof", "--c1", "--count", "--reps",
                      "--params", "--seed", "--synthesis-workers", "--trace"},
                     {"--no-verify"}, args))
