@@ -70,6 +70,9 @@ util::Result<std::unique_ptr<Engine>> start_engine(EngineConfig config,
                                                    EngineHooks hooks) {
     if (config.synthesis_workers == 0) config.synthesis_workers = 1;
     if (config.max_batch_size == 0) config.max_batch_size = 1;
+    if (config.prover_workers == 0) config.prover_workers = 1;
+    if (config.max_ready_partitions == 0)
+        config.max_ready_partitions = 2 * config.max_batch_size * config.prover_workers;
     if (config.host_memory_budget_bytes == 0)
         config.host_memory_budget_bytes = physical_memory_bytes() / 4 * 3;
     if (config.host_memory_budget_bytes == 0)

@@ -85,6 +85,9 @@ struct EngineConfig {
     unsigned prover_workers = 1;  // threads feeding the backend (one per device)
     unsigned max_batch_size = 1;  // partitions per prover call
     unsigned max_batch_wait_ms = 0;
+    // Look-ahead: partitions synthesized or being synthesized but not yet taken by a prover
+    // (double buffering). 0: 2 × max_batch_size × prover_workers.
+    unsigned max_ready_partitions = 0;
     size_t max_pending_jobs = 64;
     uint64_t host_memory_budget_bytes = 0;  // 0: 3/4 of physical memory
     bool verify_proofs = true;

@@ -259,8 +259,8 @@ TEST(EngineFake, QueueOrderIsPriorityThenSubmission) {
     h.config.synthesis_workers = 2;
     // Room for one partition at a time: nothing is synthesized ahead, so the prove order is
     // exactly the order in which the queue hands out items.
-    h.config.host_memory_budget_bytes = params_host_bytes(fake_shape()) +
-                                        partition_host_bytes(fake_shape()) * 3 / 2;
+    h.config.host_memory_budget_bytes =
+        params_host_bytes(fake_shape()) + partition_host_bytes(fake_shape()) * 3 / 2;
     auto e = h.start();
     ASSERT_TRUE(e.ok());
     h.state->close_gate();
@@ -278,6 +278,34 @@ TEST(EngineFake, QueueOrderIsPriorityThenSubmission) {
     EXPECT_EQ(await_final(**e, *first).state, JobState::kCompleted);
     EXPECT_EQ(h.state->all_tags(),
               (std::vector<uint64_t>{1000, 4000, 6000, 6001, 3000, 5000, 2000, 2001}));
+}
+
+TEST(EngineFake, SynthesisRunsAheadByAtMostTheLookAhead) {
+    Harness h("lookahead");
+    h.config.synthesis_workers = 3;
+    h.config.max_ready_partitions = 2;
+    auto e = h.start();
+    ASSERT_TRUE(e.ok());
+    h.state->close_gate();
+    auto id = (*e)->submit(fake_spec(1, 8));
+    ASSERT_TRUE(id.ok());
+    ASSERT_TRUE(h.state->wait_for([&] { return h.state->in_prove == 1; }));
+    // One partition in prove(), two synthesized ahead, the rest still queued.
+    EngineStatus s;
+    for (int i = 0; i < 200; ++i) {
+        s = (*e)->status();
+        if (s.partitions_ready == 2) break;
+        std::this_thread::sleep_for(milliseconds(5));
+    }
+    std::this_thread::sleep_for(milliseconds(50));
+    s = (*e)->status();
+    EXPECT_EQ(s.partitions_proving, 1u);
+    EXPECT_EQ(s.partitions_ready + s.partitions_synthesizing, 2u);
+    EXPECT_EQ(s.partitions_queued, 5u);
+    EXPECT_EQ(s.jobs_running, 1u);
+    h.state->open_gate();
+    EXPECT_EQ(await_final(**e, *id).state, JobState::kCompleted);
+    EXPECT_EQ((*e)->status().partitions_queued, 0u);
 }
 
 TEST(EngineFake, CancelWhileQueuedAndWhileProving) {

@@ -15,8 +15,10 @@
 // a set with no partition in flight may be evicted to make room for another set, and is evicted
 // after params_idle_evict_ms without work. Workers serve the queue strictly in its order: when
 // the first item cannot get memory, nobody starts another one (no starvation of big jobs).
-// Deadlock freedom: submit refuses a job unless its set and one partition fit in the whole
-// budget; in-flight partitions always finish and release; idle sets are evictable.
+// Synthesis runs ahead of the provers by at most max_ready_partitions (ready + synthesizing), so
+// memory is not filled with partitions that will wait long for a prover. Deadlock freedom: submit
+// refuses a job unless its set and one partition fit in the whole budget; in-flight partitions
+// always finish and release; idle sets are evictable.
 #pragma once
 
 #include <chrono>
@@ -144,6 +146,7 @@ class EngineImpl final : public Engine {
     WorkQueue queue_;
     std::vector<ReadyItem> ready_;
     std::deque<JobPtr> to_finish_;
+    size_t synthesizing_total_ = 0;  // partitions being synthesized, all sets
     uint64_t next_seq_ = 1;
     size_t unfinished_ = 0;
     uint64_t completed_ = 0, failed_ = 0, cancelled_ = 0;

@@ -54,6 +54,10 @@ void EngineImpl::synthesis_loop(unsigned index) {
         }
         JobPtr job = jit->second;
         ParamSet& ps = *job->params;
+        if (ready_.size() + synthesizing_total_ >= config_.max_ready_partitions) {
+            work_cv_.wait(lock);  // woken when a prover takes a batch
+            continue;
+        }
         if (!ensure_params_reserved_locked(ps) || !budget_.try_reserve(ps.partition_bytes)) {
             work_cv_.wait(lock);  // woken when memory is released
             continue;
@@ -61,6 +65,7 @@ void EngineImpl::synthesis_loop(unsigned index) {
         queue_.erase(*key);
         --ps.queued;
         ++ps.synthesizing;
+        ++synthesizing_total_;
         const Clock::time_point now = Clock::now();
         if (!job->started) {
             job->started = true;
@@ -94,6 +99,7 @@ void EngineImpl::synthesis_loop(unsigned index) {
 
         lock.lock();
         --ps.synthesizing;
+        --synthesizing_total_;
         if (is_final(job->state)) {  // cancelled or failed meanwhile
             budget_.release(ps.partition_bytes);
             work_cv_.notify_all();
@@ -190,6 +196,7 @@ void EngineImpl::prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& 
     ps.ready -= n;
     ps.proving += n;
     const std::string path = ps.path;
+    work_cv_.notify_all();  // room in the look-ahead
     lock.unlock();
 
     std::vector<r1cs::ProvingAssignment*> assignments;
