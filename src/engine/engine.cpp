@@ -233,10 +233,29 @@ util::Result<JobId> EngineImpl::submit(JobSpec spec) {
     if (draining_ || stopping_)
         return util::Status(util::StatusCode::kUnavailable,
                             "engine: draining, no new jobs are accepted");
+    uint64_t max_need = 0;
+    for (const auto& [path, set] : sets_)
+        max_need = std::max(max_need, set->params_bytes + set->partition_bytes);
+    const uint64_t input_bytes = std::max<uint64_t>(job->spec.c1_json.size(), 1);
+    if (input_bytes_total_ + input_bytes + max_need > budget_.total() ||
+        !budget_.try_reserve(input_bytes))
+        return resource_exhausted(
+            str_cat({"engine: the host memory budget has no room now for this job's inputs (",
+                     std::to_string(input_bytes), " bytes; pending jobs hold ",
+                     std::to_string(input_bytes_total_), "); retry later"}));
+    job->input_bytes = input_bytes;
+    input_bytes_total_ += input_bytes;
     job->seq = next_seq_++;
     if (journal_) {
         // The C1 first: a record never names a missing C1.
-        CUZK_RETURN_IF_ERROR(journal_->write_c1(job->id, job->spec.c1_json));
+        auto unreserve = [&] {
+            budget_.release(input_bytes);
+            input_bytes_total_ -= input_bytes;
+        };
+        if (util::Status st = journal_->write_c1(job->id, job->spec.c1_json); !st.ok()) {
+            unreserve();
+            return st;
+        }
         JournalRecord r;
         r.id = job->id;
         r.request_id = job->spec.request_id;
@@ -247,7 +266,10 @@ util::Result<JobId> EngineImpl::submit(JobSpec spec) {
         r.seq = job->seq;
         r.state = JobState::kQueued;
         r.submitted_unix_ms = unix_ms_now();
-        CUZK_RETURN_IF_ERROR(journal_->write_record(r));
+        if (util::Status st = journal_->write_record(r); !st.ok()) {
+            unreserve();
+            return st;
+        }
     }
     job->spec.c1_json.clear();
     job->spec.c1_json.shrink_to_fit();
@@ -364,6 +386,9 @@ void EngineImpl::finish_job_locked(const JobPtr& job, JobState state, std::strin
     job->trace.reset();
     job->circuits.clear();
     job->inputs.clear();
+    budget_.release(job->input_bytes);
+    input_bytes_total_ -= std::min(input_bytes_total_, job->input_bytes);
+    job->input_bytes = 0;
     by_seq_.erase(job->seq);
     if (unfinished_ > 0) --unfinished_;
     notify_all_locked();
@@ -532,7 +557,9 @@ util::Status EngineImpl::replay_journal() {
         util::Result<PreparedJob> prepared =
             c1.ok() ? util::Result<PreparedJob>(util::invalid_argument("unset"))
                     : util::Result<PreparedJob>(c1.status());
+        uint64_t c1_size = 1;
         if (c1.ok()) {
+            c1_size = std::max<uint64_t>(c1->size(), 1);
             job->spec.c1_json = std::move(*c1);
             prepared = hooks_.prepare(job->spec, config_.vanilla_check);
             job->spec.c1_json.clear();
@@ -548,6 +575,12 @@ util::Status EngineImpl::replay_journal() {
             continue;
         }
         job->params = *ps;
+        // Replayed jobs were accepted before: their inputs are reserved without the admission
+        // check (the reservation may exceed what a fresh submit would allow only if the budget
+        // was lowered between runs; then it is capped at what is free).
+        job->input_bytes = std::min<uint64_t>(c1_size, budget_.available());
+        (void)budget_.try_reserve(job->input_bytes);
+        input_bytes_total_ += job->input_bytes;
         job->circuits = std::move(prepared->circuits);
         job->inputs = std::move(prepared->public_inputs);
         job->total = static_cast<uint32_t>(job->circuits.size());

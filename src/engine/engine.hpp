@@ -21,8 +21,10 @@
 // finished ones can still be awaited (their proofs are in the journal). Submitting the same
 // non-empty request_id again returns the existing job's id (idempotency). Host memory reserved by
 // the engine never exceeds host_memory_budget_bytes; a job whose single partition cannot fit is
-// refused at submit with kResourceExhausted. Backpressure: more than max_pending_jobs unfinished
-// jobs → kResourceExhausted. After drain() begins, submit() answers kUnavailable.
+// refused at submit with kResourceExhausted, and so is a job whose parsed inputs (counted as the
+// C1 text's size) have no room in the budget at that moment (retry later). Backpressure: more than
+// max_pending_jobs unfinished jobs → kResourceExhausted. After drain() begins, submit() answers
+// kUnavailable.
 //
 // Thread-safety: every member may be called from any thread concurrently.
 #pragma once

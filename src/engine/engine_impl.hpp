@@ -15,6 +15,11 @@
 // a set with no partition in flight may be evicted to make room for another set, and is evicted
 // after params_idle_evict_ms without work. Workers serve the queue strictly in its order: when
 // the first item cannot get memory, nobody starts another one (no starvation of big jobs).
+// Each unfinished job also holds its parsed inputs (C1 witness, circuits, public inputs), reserved
+// at submit as input_bytes = the C1 text's size (the parsed form is smaller: ~1/3). Admission
+// keeps Σ input_bytes + (params + one partition of the largest known set) <= budget, so a
+// queued job can always get its parameters and a partition once in-flight work drains; when the
+// bytes are not free right now, submit answers kResourceExhausted (retry later).
 // Synthesis runs ahead of the provers by at most max_ready_partitions (ready + synthesizing), so
 // memory is not filled with partitions that will wait long for a prover. Deadlock freedom: submit
 // refuses a job unless its set and one partition fit in the whole budget; in-flight partitions
@@ -94,6 +99,7 @@ class EngineImpl final : public Engine {
         Clock::time_point submitted = Clock::now();
         bool started = false;
         std::vector<uint8_t> proof_bytes;
+        uint64_t input_bytes = 0;  // reserved for the job's parsed inputs until it ends
     };
     using JobPtr = std::shared_ptr<Job>;
 
@@ -146,7 +152,8 @@ class EngineImpl final : public Engine {
     WorkQueue queue_;
     std::vector<ReadyItem> ready_;
     std::deque<JobPtr> to_finish_;
-    size_t synthesizing_total_ = 0;  // partitions being synthesized, all sets
+    uint64_t input_bytes_total_ = 0;  // Σ input_bytes of unfinished jobs
+    size_t synthesizing_total_ = 0;   // partitions being synthesized, all sets
     uint64_t next_seq_ = 1;
     size_t unfinished_ = 0;
     uint64_t completed_ = 0, failed_ = 0, cancelled_ = 0;
