@@ -5,8 +5,9 @@
 // File layout (every key optional; unknown tables and keys are errors naming the line, so a
 // typo is never silently ignored):
 //   [daemon]    listen, status_listen, journal_dir, trace_dir
-//   [srs]       params_dir
-//   [scheduler] synthesis_workers, max_batch_size, max_batch_wait_ms, max_pending_jobs
+//   [srs]       params_dir, params_subgroup_check
+//   [scheduler] synthesis_workers, prover_workers, max_batch_size, max_batch_wait_ms,
+//               max_pending_jobs
 //   [memory]    host_memory_budget   ("96GiB", "512MiB", "auto", or an integer of bytes)
 //   [prover]    verify_proofs, use_gpu
 // This header has no gRPC or engine dependency: it is built (and tested) everywhere.
@@ -26,7 +27,9 @@ struct DaemonConfig {
     std::string params_dir = "/var/tmp/filecoin-proof-parameters";
     std::string journal_dir;  // empty: no journal (jobs do not survive a restart)
     std::string trace_dir;    // empty: no per-job traces
+    bool params_subgroup_check = true;  // check every parameter point's subgroup when loading
     unsigned synthesis_workers = 1;
+    unsigned prover_workers = 1;
     unsigned max_batch_size = 1;
     unsigned max_batch_wait_ms = 0;
     uint64_t max_pending_jobs = 64;

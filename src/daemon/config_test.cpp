@@ -24,8 +24,10 @@ TEST(DaemonConfig, AppliesEveryKey) {
         "trace_dir = \"/var/lib/cuzk/traces\"\n"
         "[srs]\n"
         "params_dir = \"/data/params\"\n"
+        "params_subgroup_check = false\n"
         "[scheduler]\n"
         "synthesis_workers = 3\n"
+        "prover_workers = 2\n"
         "max_batch_size = 2\n"
         "max_batch_wait_ms = 250\n"
         "max_pending_jobs = 10\n"
@@ -41,6 +43,8 @@ TEST(DaemonConfig, AppliesEveryKey) {
     EXPECT_EQ(c.trace_dir, "/var/lib/cuzk/traces");
     EXPECT_EQ(c.params_dir, "/data/params");
     EXPECT_EQ(c.synthesis_workers, 3u);
+    EXPECT_EQ(c.prover_workers, 2u);
+    EXPECT_FALSE(c.params_subgroup_check);
     EXPECT_EQ(c.max_batch_size, 2u);
     EXPECT_EQ(c.max_batch_wait_ms, 250u);
     EXPECT_EQ(c.max_pending_jobs, 10u);
@@ -143,6 +147,7 @@ TEST(DaemonConfig, KeyTableIsComplete) {
     for (size_t i = 0; i < n; ++i) names.insert(keys[i].key);
     const std::set<std::string> want = {"listen", "status_listen", "params_dir", "journal_dir",
                                         "trace_dir", "synthesis_workers", "max_batch_size",
+                                        "params_subgroup_check", "prover_workers",
                                         "max_batch_wait_ms", "max_pending_jobs",
                                         "host_memory_budget", "verify_proofs", "use_gpu"};
     EXPECT_EQ(names, want);

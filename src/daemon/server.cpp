@@ -52,7 +52,9 @@ engine::EngineConfig engine_config(const DaemonConfig& c) {
     e.params_dir = c.params_dir;
     e.journal_dir = c.journal_dir;
     e.trace_dir = c.trace_dir;
+    e.params_subgroup_check = c.params_subgroup_check;
     e.synthesis_workers = c.synthesis_workers;
+    e.prover_workers = c.prover_workers;
     e.max_batch_size = c.max_batch_size;
     e.max_batch_wait_ms = c.max_batch_wait_ms;
     e.max_pending_jobs = c.max_pending_jobs;
