@@ -1,12 +1,23 @@
 // The backend an engine gets when none is given (Engine::start with a null backend).
 #include "engine/default_backend.hpp"
 
+#include <cstdio>
+
+#include "engine/gpu_backend.hpp"
+
 namespace cuzk::engine {
 
 std::unique_ptr<ProverBackend> make_default_backend(const EngineConfig& config) {
-    // The GPU backend (engine/gpu_backend.cpp, built only with cuzk_gpu) is chosen here when
-    // config.use_gpu is set and a device is present; until it exists, every engine proves on
-    // the CPU.
+    // The GPU backend (engine/gpu_backend.cpp) when config.use_gpu is set, the build has CUDA
+    // and a device is usable; otherwise the CPU's (the reason is printed once).
+    if (config.use_gpu) {
+        GpuBackendOptions gpu;
+        gpu.subgroup_check = config.params_subgroup_check;
+        auto backend = make_gpu_backend(gpu);
+        if (backend.ok()) return std::move(*backend);
+        std::fprintf(stderr, "cuzk engine: proving on the CPU (%s)\n",
+                     backend.status().message().c_str());
+    }
     CpuBackendOptions cpu;
     cpu.subgroup_check = config.params_subgroup_check;
     return make_cpu_backend(cpu);
