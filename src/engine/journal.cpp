@@ -330,6 +330,10 @@ Journal::Scan Journal::scan() const {
         const std::string name = it->path().filename().string();
         if (name.size() <= suffix.size() || !name.ends_with(suffix)) continue;
         const std::string id = name.substr(0, name.size() - suffix.size());
+        if (!is_safe_job_id(id)) {
+            out.errors.push_back(str_cat({"journal: ", name, ": not a job id file name"}));
+            continue;
+        }
         auto r = read_record(id);
         if (!r.ok()) {
             out.errors.push_back(r.status().message());

@@ -155,11 +155,14 @@ TEST(Journal, ScanReportsBadFilesAndKeepsGoodOnes) {
     ASSERT_TRUE(
         write_file_atomic(j->dir() + "/other.job.json", encode_record(sample("good", 3))).ok());
     ASSERT_TRUE(write_file_atomic(j->dir() + "/unrelated.txt", "hello").ok());
+    ASSERT_TRUE(write_file_atomic(j->dir() + "/a.b.job.json", "{}").ok());
     const Journal::Scan scan = j->scan();
     ASSERT_EQ(scan.records.size(), 1u);
     EXPECT_EQ(scan.records[0].id, "good");
-    ASSERT_EQ(scan.errors.size(), 2u);
-    std::string all = scan.errors[0] + "\n" + scan.errors[1];
+    ASSERT_EQ(scan.errors.size(), 3u);
+    std::string all;
+    for (const std::string& e : scan.errors) all += e + "\n";
+    EXPECT_NE(all.find("a.b.job.json: not a job id file name"), std::string::npos) << all;
     EXPECT_NE(all.find("trunc.job.json"), std::string::npos) << all;
     EXPECT_NE(all.find("names job 'good'"), std::string::npos) << all;
     EXPECT_FALSE(Journal::open("").ok());
