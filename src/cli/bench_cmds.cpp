@@ -10,6 +10,7 @@
 
 #include "cli/args.hpp"
 #include "cli/bench_gpu_prove.hpp"
+#include "cli/bench_pipeline.hpp"
 #include "cli/commands.hpp"
 #if CUZK_HAVE_GPU
 #include "gpu/device.hpp"
@@ -39,6 +40,7 @@ void print_bench_usage(std::FILE* out) {
                  "  Each size is first checked against\n"
                  "  the CPU MSM of the folded problem; prints median and per-step medians.\n");
     print_bench_gpu_prove_usage(out);
+    std::fprintf(out, "usage: cuzk bench pipeline --sector-size SIZE --jobs N ... (see its --help)\n");
 }
 
 #if CUZK_HAVE_GPU
@@ -175,7 +177,9 @@ void print_bench_line(std::FILE* out) {
                  "  bench gpu-ntt|gpu-msm [--log-min A] [--log-max B] [--reps N] [--json] ...\n"
                  "                       time the GPU NTT or G1 MSM (see 'cuzk bench --help')\n"
                  "  bench gpu-prove (--circuit NAME | --sector-size SIZE | --c1 FILE) ...\n"
-                 "                       whole proofs on the GPU with the phase breakdown\n");
+                 "                       whole proofs on the GPU with the phase breakdown\n"
+                 "  bench pipeline --sector-size SIZE --jobs N ...\n"
+                 "                       jobs through the proving engine (see 'cuzk bench pipeline --help')\n");
 }
 
 int run_bench(int argc, char** argv) {
@@ -185,6 +189,7 @@ int run_bench(int argc, char** argv) {
     }
     const std::string_view what = argv[1];
     if (what == "gpu-prove") return run_bench_gpu_prove(argc - 1, argv + 1);
+    if (what == "pipeline") return run_bench_pipeline(argc - 1, argv + 1);
     Args args;
     if (!parse_args("bench", argc - 1, argv + 1,
                     {"--log-min", "--log-max", "--reps", "--algorithm", "--mul", "--window",
