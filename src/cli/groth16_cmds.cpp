@@ -23,6 +23,10 @@
 #include "groth16/prover.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
+#if CUZK_HAVE_GPU
+#include "gpu/device.hpp"
+#include "gpu/resident_setup.hpp"
+#endif
 #include "r1cs/counter.hpp"
 #include "util/timer.hpp"
 
@@ -41,16 +45,52 @@ util::Result<Shape> count_shape(const groth16::Circuit& circuit) {
     return Shape{counter.num_constraints(), counter.num_inputs(), counter.num_aux()};
 }
 
+// The test ceremony with the fixed-base multiplications on the GPU (gpu/resident_setup.hpp),
+// the points then copied back into host Parameters for writing.
+util::Result<groth16::Parameters> generate_parameters_on_gpu(const groth16::Circuit& circuit,
+                                                             uint64_t seed,
+                                                             util::PhaseTimes* phases) {
+#if CUZK_HAVE_GPU
+    CUZK_RETURN_IF_ERROR(gpu::check_device_available());
+    CUZK_ASSIGN_OR_RETURN(groth16::ParameterScalars scalars,
+                          groth16::compute_parameter_scalars(
+                              circuit, groth16::ToxicWaste::from_seed(seed), nullptr, phases));
+    gpu::GpuSetupOptions options;
+    options.times = phases;
+    CUZK_ASSIGN_OR_RETURN(gpu::ResidentParams resident,
+                          gpu::generate_resident_params(scalars, options));
+    util::PhaseScope download("setup_download", phases);
+    groth16::Parameters params;
+    params.vk = resident.vk();
+    using groth16::Section;
+    CUZK_ASSIGN_OR_RETURN(params.h, resident.download_g1(Section::kH));
+    CUZK_ASSIGN_OR_RETURN(params.l, resident.download_g1(Section::kL));
+    CUZK_ASSIGN_OR_RETURN(params.a, resident.download_g1(Section::kA));
+    CUZK_ASSIGN_OR_RETURN(params.b_g1, resident.download_g1(Section::kBG1));
+    CUZK_ASSIGN_OR_RETURN(params.b_g2, resident.download_b_g2());
+    return params;
+#else
+    (void)circuit;
+    (void)seed;
+    (void)phases;
+    return util::Status(util::StatusCode::kUnavailable,
+                        "--gpu: this cuzk was built without CUDA (configure with CUZK_CUDA=ON)");
+#endif
+}
+
 // ---- help ----------------------------------------------------------------------------------
 
 void help_setup(std::FILE* f) {
     std::fprintf(f,
-                 "usage: cuzk setup --circuit NAME --out DIR [--seed N] [--json]\n"
+                 "usage: cuzk setup --circuit NAME --out DIR [--seed N] [--gpu] [--json]\n"
                  "\n"
                  "Generates Groth16 parameters for a built-in circuit from toxic waste derived\n"
                  "from a seed (default %llu). INSECURE: anyone who knows the seed can forge\n"
                  "proofs; for tests and demos only. Writes DIR/<NAME>.params and DIR/<NAME>.vk\n"
                  "(NAME made file-name safe, e.g. random:10 -> random_10; DIR is created).\n"
+                 "--gpu: the fixed-base multiplications on the GPU (same points; minutes instead\n"
+                 "of hours for 32 GiB-sized circuits; the whole set is held in host memory to be\n"
+                 "written: ~47 GB for porep:32GiB).\n"
                  "\n"
                  "circuits: %s\n",
                  static_cast<unsigned long long>(kDefaultSetupSeed),
@@ -88,7 +128,8 @@ void print_groth16_usage(std::FILE* out) {
 int run_setup(int argc, char** argv) {
     const char* cmd = "setup";
     Args args;
-    if (!parse_args(cmd, argc, argv, {"--circuit", "--out", "--seed"}, {}, args)) return kExitUsage;
+    if (!parse_args(cmd, argc, argv, {"--circuit", "--out", "--seed"}, {"--gpu"}, args))
+        return kExitUsage;
     if (args.help) return help_setup(stdout), kExitOk;
     if (!args.positional.empty()) {
         std::fprintf(stderr, "cuzk setup: unexpected argument '%s'\n", args.positional[0].c_str());
@@ -116,8 +157,10 @@ int run_setup(int argc, char** argv) {
     std::fprintf(stderr, "[2/3] generating parameters\n");
     sw.reset();
     util::PhaseTimes phases;
-    auto params = groth16::generate_parameters(ex->circuit, groth16::ToxicWaste::from_seed(seed),
-                                               nullptr, &phases);
+    auto params = args.has("--gpu")
+                      ? generate_parameters_on_gpu(ex->circuit, seed, &phases)
+                      : groth16::generate_parameters(
+                            ex->circuit, groth16::ToxicWaste::from_seed(seed), nullptr, &phases);
     if (!params.ok()) return fail_json(args, cmd, kExitFail, params.status().message());
     const double ms_generate = sw.elapsed_ms();
     std::fprintf(stderr, "      domain %zu, %.1f ms:", params->domain_size(), ms_generate);
