@@ -123,6 +123,7 @@ int run_daemon(const DaemonConfig& config) {
     for (const std::string& e : initial.journal_errors) say("journal: %s", e.c_str());
 
     ProvingService service(*engine);
+    service.set_logger([](const std::string& line) { say("%s", line.c_str()); });
     grpc::ServerBuilder builder;
     int port = 0;
     const std::string target = grpc_target(*address);
@@ -211,6 +212,7 @@ int run_daemon(const DaemonConfig& config) {
     say("drained: every accepted job has finished");
     service.begin_shutdown();
     server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
+    server.reset();
     http.stop();
     say_exit_line(engine->status());
     engine.reset();

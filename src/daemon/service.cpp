@@ -302,11 +302,38 @@ grpc::Status ProvingService::count(const char* method, grpc::Status status) {
     return status;
 }
 
+util::Result<engine::JobId> ProvingService::submit_logged(const char* method,
+                                                          const v1::SubmitProofRequest& r) {
+    auto spec = job_spec_from_request(r);
+    util::Result<engine::JobId> id =
+        spec.ok() ? engine_.submit(std::move(*spec)) : util::Result<engine::JobId>(spec.status());
+    std::string line = method;
+    if (id.ok()) {
+        line += ": accepted job ";
+        line += *id;
+        line += " (priority ";
+        line += v1::Priority_Name(r.priority());
+        line += ", ";
+        line += std::to_string(r.vanilla_proof().size());
+        line += " bytes";
+        if (!r.request_id().empty()) {
+            line += ", request_id ";
+            line += r.request_id();
+        }
+        line += ")";
+    } else {
+        line += ": refused: ";
+        line += grpc_code_name(to_grpc_status(id.status()).error_code());
+        line += ": ";
+        line += id.status().message();
+    }
+    log(line);
+    return id;
+}
+
 grpc::Status ProvingService::SubmitProof(grpc::ServerContext*, const v1::SubmitProofRequest* req,
                                          v1::SubmitProofResponse* resp) {
-    auto spec = job_spec_from_request(*req);
-    if (!spec.ok()) return count("SubmitProof", to_grpc_status(spec.status()));
-    auto id = engine_.submit(std::move(*spec));
+    auto id = submit_logged("SubmitProof", *req);
     if (!id.ok()) return count("SubmitProof", to_grpc_status(id.status()));
     resp->set_job_id(*id);
     const engine::EngineStatus st = engine_.status();
@@ -355,9 +382,7 @@ grpc::Status ProvingService::AwaitProof(grpc::ServerContext* ctx, const v1::Awai
 grpc::Status ProvingService::Prove(grpc::ServerContext* ctx, const v1::ProveRequest* req,
                                    v1::ProveResponse* resp) {
     if (!req->has_submit()) return count("Prove", invalid("the submit field is missing"));
-    auto spec = job_spec_from_request(req->submit());
-    if (!spec.ok()) return count("Prove", to_grpc_status(spec.status()));
-    auto id = engine_.submit(std::move(*spec));
+    auto id = submit_logged("Prove", req->submit());
     if (!id.ok()) return count("Prove", to_grpc_status(id.status()));
     return count("Prove", wait_for(ctx, *id, milliseconds(0), resp->mutable_result()));
 }
@@ -370,6 +395,10 @@ grpc::Status ProvingService::CancelProof(grpc::ServerContext*, const v1::CancelP
     auto st = engine_.cancel(req->job_id());
     if (!st.ok()) return count("CancelProof", to_grpc_status(st));
     resp->set_was_running(before->state == engine::JobState::kRunning);
+    std::string line = "CancelProof: job ";
+    line += req->job_id();
+    line += is_final(before->state) ? " had already finished" : " cancelled";
+    log(line);
     return count("CancelProof", grpc::Status::OK);
 }
 

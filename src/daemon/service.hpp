@@ -27,6 +27,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -89,6 +90,10 @@ class ProvingService final : public v1::ProvingEngine::Service {
     void set_draining() { draining_ = true; }
     bool draining() const { return draining_; }
 
+    // Receives one line per accepted or refused submission and per cancellation (the daemon
+    // prints them); unset: silent. Set before serving.
+    void set_logger(std::function<void(const std::string&)> log) { log_ = std::move(log); }
+
     uint64_t uptime_seconds() const;
     // The engine's exposition followed by the daemon's own series: uptime, RPCs by method and
     // code, proofs by kind and status (with cuzk's cuzk_proofs_completed_total /
@@ -101,7 +106,14 @@ class ProvingService final : public v1::ProvingEngine::Service {
     grpc::Status wait_for(grpc::ServerContext* ctx, const std::string& id,
                           std::chrono::milliseconds timeout, v1::AwaitProofResponse* resp);
 
+    void log(const std::string& line) const {
+        if (log_) log_(line);
+    }
+    // Submits a checked request; logs the outcome.
+    util::Result<engine::JobId> submit_logged(const char* method, const v1::SubmitProofRequest& r);
+
     engine::Engine& engine_;
+    std::function<void(const std::string&)> log_;
     const std::chrono::steady_clock::time_point started_;
     std::atomic<bool> shutting_down_{false};
     std::atomic<bool> draining_{false};

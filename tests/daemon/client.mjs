@@ -16,6 +16,7 @@
 //   status                            GetStatus as JSON
 //   metrics                           GetMetrics text
 //   preload CIRCUIT_ID                PreloadSRS
+//   evict CIRCUIT_ID                  EvictSRS
 // Exit status: 0 as expected, 1 otherwise (the reason on stderr).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -170,6 +171,9 @@ async function main() {
       break;
     case 'preload':
       console.log(JSON.stringify(await call('PreloadSRS', { circuit_id: rest[0] }, 600000)));
+      break;
+    case 'evict':
+      console.log(JSON.stringify(await call('EvictSRS', { circuit_id: rest[0] }, 60000)));
       break;
     default:
       fail(`unknown command ${command}`);

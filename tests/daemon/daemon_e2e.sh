@@ -8,7 +8,8 @@
 #      stops with them in the journal.
 #   B: started on the same journal, resumes the three jobs and runs them in priority order;
 #      SIGTERM while the last one runs: the drain finishes it and the daemon exits 0.
-#   C: the finished jobs are still awaitable (no proving: C completes nothing).
+#   C: the finished jobs are still awaitable (no proving: C completes nothing); PreloadSRS,
+#      GetStatus and EvictSRS over the Node client.
 # Every accepted job completes exactly once (the daemons' exit counts add up to 3, one trace
 # each), the cancelled one stays cancelled, and every proof verifies with `cuzk verify` and with
 # the independent Node verifier (tests/oracle/verify_groth16.mjs).
@@ -240,6 +241,12 @@ for j in 1 2 3; do
         fail "J$j: a different proof after the restart"
 done
 check "C: J4 is still cancelled" 1 "$CUZK" await --addr "$ADDR" --job "$J4" --out "$DIR/j4.proof"
+check "C: PreloadSRS porep-2k (Node)" 0 node "$CLIENT" "$ADDR" preload porep-2k
+expect_text "PreloadSRS: loaded now" "$DIR/last.out" '"already_loaded":false'
+check "C: status lists the loaded parameters" 0 "$CUZK" status --addr "$ADDR" --json
+expect_text "status: porep-2k loaded" "$DIR/last.out" '"loaded_srs":\[\{"circuit_id":"porep-2k"'
+check "C: EvictSRS porep-2k (Node)" 0 node "$CLIENT" "$ADDR" evict porep-2k
+expect_text "EvictSRS: was loaded" "$DIR/last.out" '"was_loaded":true'
 kill -TERM "$C_PID"
 wait_exit "$C_PID" 60
 rc=$?
