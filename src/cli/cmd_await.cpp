@@ -106,7 +106,8 @@ int run_await(int argc, char** argv) {
     if (tty) std::fputc('\n', stderr);
     const std::string& job = r.job_id();
     switch (r.status()) {
-        case v1::AwaitProofResponse::COMPLETED: break;
+        case v1::AwaitProofResponse::COMPLETED:
+            break;
         case v1::AwaitProofResponse::TIMEOUT: {
             std::string m = "job ";
             m += job;

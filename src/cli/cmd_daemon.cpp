@@ -33,20 +33,21 @@ std::string option_name(const char* key) {
 }
 
 void help_daemon(std::FILE* f) {
-    std::fprintf(f,
-                 "usage: cuzk daemon --listen ADDR [--config FILE] [--KNOB VALUE ...]\n"
-                 "\n"
-                 "Serves the cuzk.v1.ProvingEngine gRPC protocol (the one Curio's cuzk client\n"
-                 "speaks: SubmitProof, AwaitProof, Prove, CancelProof, GetStatus, GetMetrics,\n"
-                 "PreloadSRS, EvictSRS) for PoRep C2, on ADDR = unix:///path or host:port.\n"
-                 "Accepted jobs are journaled (journal_dir) and resume after a restart.\n"
-                 "SIGTERM/SIGINT: stop accepting, finish the accepted jobs, exit 0; a second\n"
-                 "signal exits at once (status 1; unfinished jobs stay in the journal).\n"
-                 "Progress and the final counts ('cuzk daemon: exit: completed=...') go to stderr.\n"
-                 "\n"
-                 "  --config FILE        TOML settings (docs/daemon.example.toml documents them);\n"
-                 "                       command-line options override the file\n"
-                 "Settings ([table] in the file, then the option of the same name):\n");
+    std::fprintf(
+        f,
+        "usage: cuzk daemon --listen ADDR [--config FILE] [--KNOB VALUE ...]\n"
+        "\n"
+        "Serves the cuzk.v1.ProvingEngine gRPC protocol (the one Curio's cuzk client\n"
+        "speaks: SubmitProof, AwaitProof, Prove, CancelProof, GetStatus, GetMetrics,\n"
+        "PreloadSRS, EvictSRS) for PoRep C2, on ADDR = unix:///path or host:port.\n"
+        "Accepted jobs are journaled (journal_dir) and resume after a restart.\n"
+        "SIGTERM/SIGINT: stop accepting, finish the accepted jobs, exit 0; a second\n"
+        "signal exits at once (status 1; unfinished jobs stay in the journal).\n"
+        "Progress and the final counts ('cuzk daemon: exit: completed=...') go to stderr.\n"
+        "\n"
+        "  --config FILE        TOML settings (docs/daemon.example.toml documents them);\n"
+        "                       command-line options override the file\n"
+        "Settings ([table] in the file, then the option of the same name):\n");
     size_t n = 0;
     const daemon::ConfigKey* keys = daemon::config_keys(&n);
     for (size_t i = 0; i < n; ++i) {

@@ -88,7 +88,8 @@ int run_submit(int argc, char** argv) {
         return kExitUsage;
     if (args.help) return help_submit(stdout), kExitOk;
     if (!args.positional.empty())
-        return fail_json(args, cmd, kExitUsage, std::string("unexpected argument ") + args.positional[0]);
+        return fail_json(args, cmd, kExitUsage,
+                         std::string("unexpected argument ") + args.positional[0]);
     if (!require(cmd, args, {"--addr", "--c1"})) return kExitUsage;
 #if CUZK_HAVE_GRPC
     v1::SubmitProofRequest req;

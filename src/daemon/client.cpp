@@ -49,8 +49,7 @@ util::Result<v1::SubmitProofResponse> Client::submit(const v1::SubmitProofReques
     return resp;
 }
 
-util::Result<v1::AwaitProofResponse> Client::await(const std::string& job_id,
-                                                   uint64_t timeout_ms) {
+util::Result<v1::AwaitProofResponse> Client::await(const std::string& job_id, uint64_t timeout_ms) {
     grpc::ClientContext ctx;
     // Bounded calls get a deadline with slack for the proof transfer; unbounded ones none.
     if (timeout_ms > 0) set_deadline(ctx, std::chrono::milliseconds(timeout_ms) + kShortCall);

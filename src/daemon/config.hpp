@@ -25,8 +25,8 @@ struct DaemonConfig {
     std::string listen = "127.0.0.1:9820";  // gRPC: "unix:///path" or "host:port"
     std::string status_listen;              // HTTP /metrics and /status: "host:port"; empty: off
     std::string params_dir = "/var/tmp/filecoin-proof-parameters";
-    std::string journal_dir;  // empty: no journal (jobs do not survive a restart)
-    std::string trace_dir;    // empty: no per-job traces
+    std::string journal_dir;            // empty: no journal (jobs do not survive a restart)
+    std::string trace_dir;              // empty: no per-job traces
     bool params_subgroup_check = true;  // check every parameter point's subgroup when loading
     unsigned synthesis_workers = 1;
     unsigned prover_workers = 1;

@@ -84,7 +84,8 @@ TEST(DaemonConfig, ErrorsNameLineAndKey) {
     expect_config_error("[gpus]\n", "line 1: unknown table [gpus]");
     expect_config_error("[scheduler]\nmax_batch_size = \"4\"\n",
                         "line 2: max_batch_size must be an integer, not a string");
-    expect_config_error("[scheduler]\n\nmax_batch_size = 0\n", "line 3: max_batch_size = 0 is outside 1..");
+    expect_config_error("[scheduler]\n\nmax_batch_size = 0\n",
+                        "line 3: max_batch_size = 0 is outside 1..");
     expect_config_error("[scheduler]\nmax_pending_jobs = -1\n", "outside");
     expect_config_error("[prover]\nuse_gpu = 1\n", "use_gpu must be true or false, not an integer");
     expect_config_error("[daemon]\nlisten = 9820\n", "listen must be a string");
@@ -101,12 +102,11 @@ TEST(DaemonConfig, ByteSizes) {
         const char* text;
         uint64_t bytes;
     };
-    for (const Case& c : {Case{"0", 0}, Case{"auto", 0}, Case{"4096", 4096}, Case{"4096B", 4096},
-                          Case{"1KiB", 1024}, Case{"1K", 1024}, Case{"2 MiB", 2u << 20},
-                          Case{"96GiB", 96ull << 30}, Case{"96GB", 96ull << 30},
-                          Case{"1.5GiB", 3ull << 29}, Case{"0.5KiB", 512},
-                          Case{"1TiB", 1ull << 40}, Case{" 8G ", 8ull << 30},
-                          Case{"16383TiB", 16383ull << 40}}) {
+    for (const Case& c :
+         {Case{"0", 0}, Case{"auto", 0}, Case{"4096", 4096}, Case{"4096B", 4096},
+          Case{"1KiB", 1024}, Case{"1K", 1024}, Case{"2 MiB", 2u << 20}, Case{"96GiB", 96ull << 30},
+          Case{"96GB", 96ull << 30}, Case{"1.5GiB", 3ull << 29}, Case{"0.5KiB", 512},
+          Case{"1TiB", 1ull << 40}, Case{" 8G ", 8ull << 30}, Case{"16383TiB", 16383ull << 40}}) {
         auto r = parse_byte_size(c.text);
         ASSERT_TRUE(r.ok()) << c.text << ": " << r.status().message();
         EXPECT_EQ(*r, c.bytes) << c.text;
@@ -145,11 +145,13 @@ TEST(DaemonConfig, KeyTableIsComplete) {
     const ConfigKey* keys = config_keys(&n);
     std::set<std::string> names;
     for (size_t i = 0; i < n; ++i) names.insert(keys[i].key);
-    const std::set<std::string> want = {"listen", "status_listen", "params_dir", "journal_dir",
-                                        "trace_dir", "synthesis_workers", "max_batch_size",
-                                        "params_subgroup_check", "prover_workers",
-                                        "max_batch_wait_ms", "max_pending_jobs",
-                                        "host_memory_budget", "verify_proofs", "use_gpu"};
+    const std::set<std::string> want = {"listen",           "status_listen",
+                                        "params_dir",       "journal_dir",
+                                        "trace_dir",        "synthesis_workers",
+                                        "max_batch_size",   "params_subgroup_check",
+                                        "prover_workers",   "max_batch_wait_ms",
+                                        "max_pending_jobs", "host_memory_budget",
+                                        "verify_proofs",    "use_gpu"};
     EXPECT_EQ(names, want);
 }
 

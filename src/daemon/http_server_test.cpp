@@ -5,13 +5,12 @@
 #include "daemon/http_server.hpp"
 
 #include <arpa/inet.h>
+#include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
-
-#include <gtest/gtest.h>
 
 #include <atomic>
 #include <chrono>
@@ -163,8 +162,7 @@ TEST_F(HttpServerTest, ManyConcurrentClients) {
     std::vector<std::thread> clients;
     for (int i = 0; i < 40; ++i) {
         clients.emplace_back([&] {
-            const std::string r =
-                get(server_.bound_address(), "GET /metrics HTTP/1.1\r\n\r\n");
+            const std::string r = get(server_.bound_address(), "GET /metrics HTTP/1.1\r\n\r\n");
             if (status_line(r) == "HTTP/1.1 200 OK" && body_of(r) == "cuzk_up 1\n") ++ok;
         });
     }

@@ -1,19 +1,18 @@
 #include "daemon/server.hpp"
 
+#include <grpcpp/grpcpp.h>
 #include <signal.h>
 #include <time.h>
 
 #include <atomic>
 #include <cerrno>
-#include <cstdarg>
 #include <chrono>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <thread>
-
-#include <grpcpp/grpcpp.h>
 
 #include "daemon/address.hpp"
 #include "daemon/http_server.hpp"

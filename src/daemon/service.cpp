@@ -16,24 +16,42 @@ constexpr milliseconds kWaitSlice{1000};
 
 const char* grpc_code_name(grpc::StatusCode code) {
     switch (code) {
-        case grpc::StatusCode::OK: return "OK";
-        case grpc::StatusCode::CANCELLED: return "CANCELLED";
-        case grpc::StatusCode::UNKNOWN: return "UNKNOWN";
-        case grpc::StatusCode::INVALID_ARGUMENT: return "INVALID_ARGUMENT";
-        case grpc::StatusCode::DEADLINE_EXCEEDED: return "DEADLINE_EXCEEDED";
-        case grpc::StatusCode::NOT_FOUND: return "NOT_FOUND";
-        case grpc::StatusCode::ALREADY_EXISTS: return "ALREADY_EXISTS";
-        case grpc::StatusCode::PERMISSION_DENIED: return "PERMISSION_DENIED";
-        case grpc::StatusCode::RESOURCE_EXHAUSTED: return "RESOURCE_EXHAUSTED";
-        case grpc::StatusCode::FAILED_PRECONDITION: return "FAILED_PRECONDITION";
-        case grpc::StatusCode::ABORTED: return "ABORTED";
-        case grpc::StatusCode::OUT_OF_RANGE: return "OUT_OF_RANGE";
-        case grpc::StatusCode::UNIMPLEMENTED: return "UNIMPLEMENTED";
-        case grpc::StatusCode::INTERNAL: return "INTERNAL";
-        case grpc::StatusCode::UNAVAILABLE: return "UNAVAILABLE";
-        case grpc::StatusCode::DATA_LOSS: return "DATA_LOSS";
-        case grpc::StatusCode::UNAUTHENTICATED: return "UNAUTHENTICATED";
-        default: return "UNKNOWN";
+        case grpc::StatusCode::OK:
+            return "OK";
+        case grpc::StatusCode::CANCELLED:
+            return "CANCELLED";
+        case grpc::StatusCode::UNKNOWN:
+            return "UNKNOWN";
+        case grpc::StatusCode::INVALID_ARGUMENT:
+            return "INVALID_ARGUMENT";
+        case grpc::StatusCode::DEADLINE_EXCEEDED:
+            return "DEADLINE_EXCEEDED";
+        case grpc::StatusCode::NOT_FOUND:
+            return "NOT_FOUND";
+        case grpc::StatusCode::ALREADY_EXISTS:
+            return "ALREADY_EXISTS";
+        case grpc::StatusCode::PERMISSION_DENIED:
+            return "PERMISSION_DENIED";
+        case grpc::StatusCode::RESOURCE_EXHAUSTED:
+            return "RESOURCE_EXHAUSTED";
+        case grpc::StatusCode::FAILED_PRECONDITION:
+            return "FAILED_PRECONDITION";
+        case grpc::StatusCode::ABORTED:
+            return "ABORTED";
+        case grpc::StatusCode::OUT_OF_RANGE:
+            return "OUT_OF_RANGE";
+        case grpc::StatusCode::UNIMPLEMENTED:
+            return "UNIMPLEMENTED";
+        case grpc::StatusCode::INTERNAL:
+            return "INTERNAL";
+        case grpc::StatusCode::UNAVAILABLE:
+            return "UNAVAILABLE";
+        case grpc::StatusCode::DATA_LOSS:
+            return "DATA_LOSS";
+        case grpc::StatusCode::UNAUTHENTICATED:
+            return "UNAUTHENTICATED";
+        default:
+            return "UNKNOWN";
     }
 }
 
@@ -53,11 +71,16 @@ bool is_final(engine::JobState s) {
 
 const char* state_name(engine::JobState s) {
     switch (s) {
-        case engine::JobState::kQueued: return "queued";
-        case engine::JobState::kRunning: return "running";
-        case engine::JobState::kCompleted: return "completed";
-        case engine::JobState::kFailed: return "failed";
-        case engine::JobState::kCancelled: return "cancelled";
+        case engine::JobState::kQueued:
+            return "queued";
+        case engine::JobState::kRunning:
+            return "running";
+        case engine::JobState::kCompleted:
+            return "completed";
+        case engine::JobState::kFailed:
+            return "failed";
+        case engine::JobState::kCancelled:
+            return "cancelled";
     }
     return "unknown";
 }
@@ -87,17 +110,30 @@ void append_metric_header(std::string& out, const char* name, const char* type, 
 grpc::Status to_grpc_status(const util::Status& st) {
     grpc::StatusCode code = grpc::StatusCode::INTERNAL;
     switch (st.code()) {
-        case util::StatusCode::kOk: return grpc::Status::OK;
-        case util::StatusCode::kInvalidArgument: code = grpc::StatusCode::INVALID_ARGUMENT; break;
-        case util::StatusCode::kOutOfRange: code = grpc::StatusCode::OUT_OF_RANGE; break;
-        case util::StatusCode::kNotFound: code = grpc::StatusCode::NOT_FOUND; break;
+        case util::StatusCode::kOk:
+            return grpc::Status::OK;
+        case util::StatusCode::kInvalidArgument:
+            code = grpc::StatusCode::INVALID_ARGUMENT;
+            break;
+        case util::StatusCode::kOutOfRange:
+            code = grpc::StatusCode::OUT_OF_RANGE;
+            break;
+        case util::StatusCode::kNotFound:
+            code = grpc::StatusCode::NOT_FOUND;
+            break;
         case util::StatusCode::kResourceExhausted:
             code = grpc::StatusCode::RESOURCE_EXHAUSTED;
             break;
-        case util::StatusCode::kCancelled: code = grpc::StatusCode::CANCELLED; break;
-        case util::StatusCode::kUnavailable: code = grpc::StatusCode::UNAVAILABLE; break;
+        case util::StatusCode::kCancelled:
+            code = grpc::StatusCode::CANCELLED;
+            break;
+        case util::StatusCode::kUnavailable:
+            code = grpc::StatusCode::UNAVAILABLE;
+            break;
         case util::StatusCode::kIoError:
-        case util::StatusCode::kInternal: code = grpc::StatusCode::INTERNAL; break;
+        case util::StatusCode::kInternal:
+            code = grpc::StatusCode::INTERNAL;
+            break;
     }
     return grpc::Status(code, st.message());
 }
@@ -105,20 +141,34 @@ grpc::Status to_grpc_status(const util::Status& st) {
 util::Status from_grpc_status(const grpc::Status& st) {
     util::StatusCode code = util::StatusCode::kInternal;
     switch (st.error_code()) {
-        case grpc::StatusCode::OK: return util::Status();
-        case grpc::StatusCode::INVALID_ARGUMENT: code = util::StatusCode::kInvalidArgument; break;
-        case grpc::StatusCode::OUT_OF_RANGE: code = util::StatusCode::kOutOfRange; break;
-        case grpc::StatusCode::NOT_FOUND: code = util::StatusCode::kNotFound; break;
+        case grpc::StatusCode::OK:
+            return util::Status();
+        case grpc::StatusCode::INVALID_ARGUMENT:
+            code = util::StatusCode::kInvalidArgument;
+            break;
+        case grpc::StatusCode::OUT_OF_RANGE:
+            code = util::StatusCode::kOutOfRange;
+            break;
+        case grpc::StatusCode::NOT_FOUND:
+            code = util::StatusCode::kNotFound;
+            break;
         case grpc::StatusCode::RESOURCE_EXHAUSTED:
             code = util::StatusCode::kResourceExhausted;
             break;
-        case grpc::StatusCode::CANCELLED: code = util::StatusCode::kCancelled; break;
+        case grpc::StatusCode::CANCELLED:
+            code = util::StatusCode::kCancelled;
+            break;
         case grpc::StatusCode::UNAVAILABLE:
-        case grpc::StatusCode::DEADLINE_EXCEEDED: code = util::StatusCode::kUnavailable; break;
-        default: code = util::StatusCode::kInternal; break;
+        case grpc::StatusCode::DEADLINE_EXCEEDED:
+            code = util::StatusCode::kUnavailable;
+            break;
+        default:
+            code = util::StatusCode::kInternal;
+            break;
     }
     std::string m = st.error_message();
-    if (code == util::StatusCode::kInternal || st.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED) {
+    if (code == util::StatusCode::kInternal ||
+        st.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED) {
         std::string tagged = grpc_code_name(st.error_code());
         tagged += ": ";
         tagged += m;
@@ -130,10 +180,14 @@ util::Status from_grpc_status(const grpc::Status& st) {
 util::Result<engine::Priority> priority_from_proto(int value) {
     switch (value) {
         case v1::PRIORITY_UNSPECIFIED:
-        case v1::NORMAL: return engine::Priority::kNormal;
-        case v1::LOW: return engine::Priority::kLow;
-        case v1::HIGH: return engine::Priority::kHigh;
-        case v1::CRITICAL: return engine::Priority::kCritical;
+        case v1::NORMAL:
+            return engine::Priority::kNormal;
+        case v1::LOW:
+            return engine::Priority::kLow;
+        case v1::HIGH:
+            return engine::Priority::kHigh;
+        case v1::CRITICAL:
+            return engine::Priority::kCritical;
         default: {
             std::string m = "unknown priority ";
             m += std::to_string(value);
@@ -145,10 +199,14 @@ util::Result<engine::Priority> priority_from_proto(int value) {
 
 v1::Priority priority_to_proto(engine::Priority p) {
     switch (p) {
-        case engine::Priority::kLow: return v1::LOW;
-        case engine::Priority::kNormal: return v1::NORMAL;
-        case engine::Priority::kHigh: return v1::HIGH;
-        case engine::Priority::kCritical: return v1::CRITICAL;
+        case engine::Priority::kLow:
+            return v1::LOW;
+        case engine::Priority::kNormal:
+            return v1::NORMAL;
+        case engine::Priority::kHigh:
+            return v1::HIGH;
+        case engine::Priority::kCritical:
+            return v1::CRITICAL;
     }
     return v1::NORMAL;
 }
@@ -198,7 +256,8 @@ void apply_server_limits(grpc::ServerBuilder& builder) {
 util::Result<engine::JobSpec> job_spec_from_request(const v1::SubmitProofRequest& r) {
     switch (r.proof_kind()) {
         case v1::PROOF_KIND_UNSPECIFIED:
-        case v1::POREP_SEAL_COMMIT: break;
+        case v1::POREP_SEAL_COMMIT:
+            break;
         case v1::SNAP_DEALS_UPDATE:
         case v1::WINDOW_POST_PARTITION:
         case v1::WINNING_POST: {
@@ -338,8 +397,8 @@ grpc::Status ProvingService::SubmitProof(grpc::ServerContext*, const v1::SubmitP
     resp->set_job_id(*id);
     const engine::EngineStatus st = engine_.status();
     const size_t ahead = st.jobs_queued + st.jobs_running;
-    resp->set_queue_position(static_cast<uint32_t>(std::min<size_t>(ahead > 0 ? ahead - 1 : 0,
-                                                                     UINT32_MAX)));
+    resp->set_queue_position(
+        static_cast<uint32_t>(std::min<size_t>(ahead > 0 ? ahead - 1 : 0, UINT32_MAX)));
     return count("SubmitProof", grpc::Status::OK);
 }
 
@@ -491,9 +550,9 @@ std::string ProvingService::metrics_text() const {
     out += (st.draining || draining_) ? "1\n" : "0\n";
     append_metric_header(out, "cuzk_proofs_total", "counter",
                          "Jobs that ended since the daemon started, by proof kind and status.");
-    const std::pair<const char*, uint64_t> by_status[] = {
-        {"completed", st.jobs_completed}, {"failed", st.jobs_failed},
-        {"cancelled", st.jobs_cancelled}};
+    const std::pair<const char*, uint64_t> by_status[] = {{"completed", st.jobs_completed},
+                                                          {"failed", st.jobs_failed},
+                                                          {"cancelled", st.jobs_cancelled}};
     for (const auto& [name, n] : by_status) {
         out += "cuzk_proofs_total{proof_kind=\"porep\",status=\"";
         out += name;

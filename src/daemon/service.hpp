@@ -24,6 +24,8 @@
 // atomics and a mutex-guarded counter map.
 #pragma once
 
+#include <grpcpp/grpcpp.h>
+
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -32,8 +34,6 @@
 #include <mutex>
 #include <string>
 #include <utility>
-
-#include <grpcpp/grpcpp.h>
 
 #include "cuzk/v1/proving.grpc.pb.h"
 #include "engine/engine.hpp"

@@ -34,24 +34,26 @@ class FakeEngine final : public engine::Engine {
         specs_.push_back(std::move(spec));
         return id;
     }
-    util::Result<engine::JobOutcome> await(const engine::JobId& id,
-                                           milliseconds timeout) override {
+    util::Result<engine::JobOutcome> await(const engine::JobId& id, milliseconds timeout) override {
         std::unique_lock<std::mutex> lock(mu_);
         auto it = jobs_.find(id);
-        if (it == jobs_.end()) return util::Status(util::StatusCode::kNotFound, std::string("no job ") + id);
+        if (it == jobs_.end())
+            return util::Status(util::StatusCode::kNotFound, std::string("no job ") + id);
         cv_.wait_for(lock, timeout, [&] { return final_state(jobs_[id].state); });
         return jobs_[id];
     }
     util::Result<engine::JobOutcome> peek(const engine::JobId& id) const override {
         std::lock_guard<std::mutex> lock(mu_);
         auto it = jobs_.find(id);
-        if (it == jobs_.end()) return util::Status(util::StatusCode::kNotFound, std::string("no job ") + id);
+        if (it == jobs_.end())
+            return util::Status(util::StatusCode::kNotFound, std::string("no job ") + id);
         return it->second;
     }
     util::Status cancel(const engine::JobId& id) override {
         std::lock_guard<std::mutex> lock(mu_);
         auto it = jobs_.find(id);
-        if (it == jobs_.end()) return util::Status(util::StatusCode::kNotFound, std::string("no job ") + id);
+        if (it == jobs_.end())
+            return util::Status(util::StatusCode::kNotFound, std::string("no job ") + id);
         if (!final_state(it->second.state)) {
             it->second.state = engine::JobState::kCancelled;
             it->second.error = "cancelled by request";
@@ -487,8 +489,9 @@ TEST_F(ServiceTest, MetricsHaveEngineAndDaemonSeries) {
     EXPECT_NE(m->find("cuzk_rpc_requests_total{method=\"SubmitProof\",code=\"OK\"} 1\n"),
               std::string::npos)
         << *m;
-    EXPECT_NE(m->find("cuzk_rpc_requests_total{method=\"SubmitProof\",code=\"INVALID_ARGUMENT\"} 1"),
-              std::string::npos);
+    EXPECT_NE(
+        m->find("cuzk_rpc_requests_total{method=\"SubmitProof\",code=\"INVALID_ARGUMENT\"} 1"),
+        std::string::npos);
     EXPECT_NE(m->find("cuzk_proofs_total{proof_kind=\"porep\",status=\"completed\"} 11\n"),
               std::string::npos);
     EXPECT_NE(m->find("cuzk_proofs_completed_total 11\n"), std::string::npos);

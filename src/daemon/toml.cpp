@@ -59,8 +59,8 @@ void append_utf8(std::string& out, uint32_t cp) {
 }
 
 bool is_bare_key_char(char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '-';
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-';
 }
 
 // TOML forbids control characters other than tab inside strings and comments.
@@ -85,9 +85,7 @@ class LineParser {
         while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\t')) ++pos_;
     }
     bool at_end() const { return pos_ >= s_.size(); }
-    char peek(size_t ahead = 0) const {
-        return pos_ + ahead < s_.size() ? s_[pos_ + ahead] : '\0';
-    }
+    char peek(size_t ahead = 0) const { return pos_ + ahead < s_.size() ? s_[pos_ + ahead] : '\0'; }
     void advance(size_t n = 1) { pos_ += n; }
 
     // Whitespace, then nothing or a comment.
@@ -162,7 +160,8 @@ class LineParser {
             return v;
         }
         if (c == '[') return error_at(line_, "arrays are not supported by this config reader");
-        if (c == '{') return error_at(line_, "inline tables are not supported by this config reader");
+        if (c == '{')
+            return error_at(line_, "inline tables are not supported by this config reader");
         // A bare token: boolean, integer, or something unsupported.
         const size_t start = pos_;
         while (!at_end() && peek() != ' ' && peek() != '\t' && peek() != '#') ++pos_;
@@ -183,13 +182,27 @@ class LineParser {
         const char e = peek(1);
         advance(2);
         switch (e) {
-            case 'b': out += '\b'; return util::Status();
-            case 't': out += '\t'; return util::Status();
-            case 'n': out += '\n'; return util::Status();
-            case 'f': out += '\f'; return util::Status();
-            case 'r': out += '\r'; return util::Status();
-            case '"': out += '"'; return util::Status();
-            case '\\': out += '\\'; return util::Status();
+            case 'b':
+                out += '\b';
+                return util::Status();
+            case 't':
+                out += '\t';
+                return util::Status();
+            case 'n':
+                out += '\n';
+                return util::Status();
+            case 'f':
+                out += '\f';
+                return util::Status();
+            case 'r':
+                out += '\r';
+                return util::Status();
+            case '"':
+                out += '"';
+                return util::Status();
+            case '\\':
+                out += '\\';
+                return util::Status();
             case 'u':
             case 'U': {
                 const size_t digits = e == 'u' ? 4 : 8;
@@ -242,7 +255,8 @@ class LineParser {
             body.remove_prefix(1);
         }
         unsigned base = 10;
-        if (body.size() >= 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'o' || body[1] == 'b')) {
+        if (body.size() >= 2 && body[0] == '0' &&
+            (body[1] == 'x' || body[1] == 'o' || body[1] == 'b')) {
             if (body.size() != tok.size()) return unsupported("a prefixed integer takes no sign");
             base = body[1] == 'x' ? 16 : body[1] == 'o' ? 8 : 2;
             body.remove_prefix(2);
@@ -259,8 +273,9 @@ class LineParser {
         if (base == 10 && body.size() > 1 && body[0] == '0')
             return unsupported("leading zeros are not allowed in integers");
         // Magnitude limit: 2^63 for negative numbers, 2^63 - 1 otherwise.
-        const uint64_t limit =
-            negative ? uint64_t{1} << 63 : static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+        const uint64_t limit = negative
+                                   ? uint64_t{1} << 63
+                                   : static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
         uint64_t mag = 0;
         bool prev_digit = false;
         for (size_t i = 0; i < body.size(); ++i) {
@@ -284,8 +299,9 @@ class LineParser {
             mag = mag * base + static_cast<uint64_t>(d);
             prev_digit = true;
         }
-        if (negative) return mag == (uint64_t{1} << 63) ? std::numeric_limits<int64_t>::min()
-                                                        : -static_cast<int64_t>(mag);
+        if (negative)
+            return mag == (uint64_t{1} << 63) ? std::numeric_limits<int64_t>::min()
+                                              : -static_cast<int64_t>(mag);
         return static_cast<int64_t>(mag);
     }
 
@@ -298,9 +314,12 @@ class LineParser {
 
 const char* kind_name(Value::Kind kind) {
     switch (kind) {
-        case Value::Kind::kString: return "string";
-        case Value::Kind::kInteger: return "integer";
-        case Value::Kind::kBoolean: return "boolean";
+        case Value::Kind::kString:
+            return "string";
+        case Value::Kind::kInteger:
+            return "integer";
+        case Value::Kind::kBoolean:
+            return "boolean";
     }
     return "?";
 }
@@ -332,7 +351,8 @@ util::Result<Document> parse(std::string_view text) {
             CUZK_RETURN_IF_ERROR(p.expect_line_end());
         } else if (p.peek() == '[') {
             if (p.peek(1) == '[')
-                return error_at(line_no, "arrays of tables are not supported by this config reader");
+                return error_at(line_no,
+                                "arrays of tables are not supported by this config reader");
             p.advance();
             std::string name;
             while (true) {
