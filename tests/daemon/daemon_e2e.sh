@@ -36,6 +36,8 @@ rm -rf "$DIR"
 mkdir -p "$DIR"
 DIR="$(cd "$DIR" && pwd)"
 SOCK="$DIR/d.sock"
+# sun_path holds 107 bytes: a deep build tree gets its socket in /tmp instead.
+if [ ${#SOCK} -gt 100 ]; then SOCK="$(mktemp -u /tmp/cuzk_daemon_e2e.XXXXXX).sock"; fi
 ADDR="unix://$SOCK"
 JOURNAL="$DIR/journal"
 failures=0
@@ -224,7 +226,9 @@ expect_text "Node await reports COMPLETED and timings" "$DIR/j3.await" \
 t1=$(cat "$DIR/j1.t" 2>/dev/null || echo 0)
 t2=$(cat "$DIR/j2.t" 2>/dev/null || echo 0)
 t3=$(cat "$DIR/j3.t" 2>/dev/null || echo 0)
-if awk -v a="$t3" -v b="$t1" -v c="$t2" 'BEGIN { exit !(a <= b && b <= c) }'; then
+if [ "$A_done" -ne 0 ]; then
+    echo "note: A completed $A_done job(s) before its stop; the priority order is not checked"
+elif awk -v a="$t3" -v b="$t1" -v c="$t2" 'BEGIN { exit !(a <= b && b <= c) }'; then
     ok "priority order: critical J3, then normal J1, then low J2"
 else
     fail "completion order J3=$t3 J1=$t1 J2=$t2 is not critical, normal, low"
@@ -251,6 +255,7 @@ kill -TERM "$C_PID"
 wait_exit "$C_PID" 60
 rc=$?
 [ "$rc" -eq 0 ] && ok "C: exit 0" || fail "C exit status $rc"
+rm -f "$SOCK"
 
 echo "== exactly once, and every proof verifies"
 total=$(($(completed_in A) + $(completed_in B) + $(completed_in C)))
