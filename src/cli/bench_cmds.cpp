@@ -11,6 +11,7 @@
 #include "cli/args.hpp"
 #include "cli/bench_gpu_prove.hpp"
 #include "cli/bench_pipeline.hpp"
+#include "cli/bench_synthesis.hpp"
 #include "cli/commands.hpp"
 #if CUZK_HAVE_GPU
 #include "gpu/device.hpp"
@@ -41,6 +42,7 @@ void print_bench_usage(std::FILE* out) {
                  "  the CPU MSM of the folded problem; prints median and per-step medians.\n");
     print_bench_gpu_prove_usage(out);
     std::fprintf(out, "usage: cuzk bench pipeline --sector-size SIZE --jobs N ... (see its --help)\n");
+    print_bench_synthesis_usage(out);
 }
 
 #if CUZK_HAVE_GPU
@@ -179,7 +181,9 @@ void print_bench_line(std::FILE* out) {
                  "  bench gpu-prove (--circuit NAME | --sector-size SIZE | --c1 FILE) ...\n"
                  "                       whole proofs on the GPU with the phase breakdown\n"
                  "  bench pipeline --sector-size SIZE --jobs N ...\n"
-                 "                       jobs through the proving engine (see 'cuzk bench pipeline --help')\n");
+                 "                       jobs through the proving engine (see 'cuzk bench pipeline --help')\n"
+                 "  bench synthesis --sector-size SIZE [--reps R]\n"
+                 "                       the CPU synthesis of one partition\n");
 }
 
 int run_bench(int argc, char** argv) {
@@ -190,6 +194,7 @@ int run_bench(int argc, char** argv) {
     const std::string_view what = argv[1];
     if (what == "gpu-prove") return run_bench_gpu_prove(argc - 1, argv + 1);
     if (what == "pipeline") return run_bench_pipeline(argc - 1, argv + 1);
+    if (what == "synthesis") return run_bench_synthesis(argc - 1, argv + 1);
     Args args;
     if (!parse_args("bench", argc - 1, argv + 1,
                     {"--log-min", "--log-max", "--reps", "--algorithm", "--mul", "--window",

@@ -30,11 +30,13 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "ff/fr.hpp"
 #include "r1cs/linear_combination.hpp"
@@ -105,6 +107,26 @@ class ConstraintSystem {
     }
     size_t namespace_depth() const { return namespace_depth_; }
 
+    // ---- parallel synthesis of independent sub-circuits ---------------------------------------
+    // A backend that supports it returns `count` forks: constraint systems that see every
+    // variable allocated here so far (read-only) and number their own new variables as if each
+    // were the only one to continue from this point. Each fork may then be synthesized on its
+    // own thread (sub-circuits that use only variables allocated before the fork, never each
+    // other's); join_forks appends them in order, with exactly the result of synthesizing
+    // their sub-circuits here one after another — same variables, rows, values and densities
+    // (r1cs/fork_test.cpp checks this against sequential synthesis). Backends without it
+    // (recording, counting, testing: they keep names or shapes in order) return an empty vector
+    // and the caller synthesizes sequentially. Nothing may be synthesized into this system
+    // between fork and join_forks.
+    virtual std::vector<std::unique_ptr<ConstraintSystem>> fork(size_t count) {
+        (void)count;
+        return {};
+    }
+    virtual util::Status join_forks(std::vector<std::unique_ptr<ConstraintSystem>> forks) {
+        return forks.empty() ? util::Status()
+                             : util::internal_error("join_forks: this backend does not fork");
+    }
+
     // Appends, for every input i in order (ONE first), the constraint x_i · 0 = 0 — what
     // bellperson's prover and key generator add after the circuit (spec §4.1). Call it once,
     // after synthesis; ProvingAssignment::finish and ShapeRecorder::finish do.
@@ -115,6 +137,12 @@ class ConstraintSystem {
         : computes_values_(computes_values), needs_names_(needs_names) {}
     // Allocates ONE (input 0, value one); each backend's constructor calls it.
     void allocate_one();
+    // For forks and joins: the counters of variables and constraints.
+    void set_counts(size_t inputs, size_t aux, size_t constraints) {
+        num_inputs_ = inputs;
+        num_aux_ = aux;
+        num_constraints_ = constraints;
+    }
 
     // Hooks. value is non-null iff computes_values(); index is the new variable's index.
     virtual void on_alloc(const Name& name, uint32_t index, const ff::Fr* value) = 0;

@@ -119,8 +119,15 @@ Fr evaluate(const LinearCombination& lc, std::span<const Fr> inputs, std::span<c
             value = inputs[i];
             if (input_density != nullptr) input_density->set(i);
         }
-        if (!(t.coeff == one)) value *= t.coeff;
-        acc += value;
+        // Most values of the PoRep circuit are bits: c·0 adds nothing and c·1 is c, so the
+        // product is only formed for other values (same sum, ~3x fewer products).
+        if (value.is_zero()) continue;
+        if (value == one) {
+            acc += t.coeff;
+        } else {
+            if (!(t.coeff == one)) value *= t.coeff;
+            acc += value;
+        }
     }
     return acc;
 }

@@ -21,6 +21,68 @@ ProvingAssignment::ProvingAssignment(const Options& options)
     allocate_one();
 }
 
+ProvingAssignment::ProvingAssignment(const ProvingAssignment& parent, ForkTag)
+    : ConstraintSystem(/*computes_values=*/true, /*needs_names=*/false),
+      inputs_(parent.inputs_),
+      aux_(parent.aux_),
+      a_aux_density_(parent.a_aux_density_),
+      b_input_density_(parent.b_input_density_),
+      b_aux_density_(parent.b_aux_density_),
+      fork_parent_(&parent),
+      fork_inputs_(parent.num_inputs()),
+      fork_aux_(parent.num_aux()),
+      fork_constraints_(parent.num_constraints()) {
+    set_counts(fork_inputs_, fork_aux_, fork_constraints_);
+}
+
+std::vector<std::unique_ptr<ConstraintSystem>> ProvingAssignment::fork(size_t count) {
+    std::vector<std::unique_ptr<ConstraintSystem>> out;
+    if (finished_) return out;  // nothing may follow finish()
+    out.reserve(count);
+    for (size_t k = 0; k < count; ++k)
+        out.push_back(std::unique_ptr<ConstraintSystem>(new ProvingAssignment(*this, ForkTag{})));
+    return out;
+}
+
+template <class T>
+static void append_tail(std::vector<T>& dst, std::vector<T>& src, size_t from) {
+    dst.insert(dst.end(), src.begin() + static_cast<std::ptrdiff_t>(from), src.end());
+    std::vector<T>().swap(src);  // free the fork's copy now
+}
+
+void ProvingAssignment::join_one(ProvingAssignment& child) {
+    const size_t new_inputs = child.num_inputs() - child.fork_inputs_;
+    const size_t new_aux = child.num_aux() - child.fork_aux_;
+    const size_t new_rows = child.num_constraints() - child.fork_constraints_;
+    append_tail(a_, child.a_, 0);
+    append_tail(b_, child.b_, 0);
+    append_tail(c_, child.c_, 0);
+    a_aux_density_.or_prefix(child.a_aux_density_, child.fork_aux_);
+    a_aux_density_.append_from(child.a_aux_density_, child.fork_aux_);
+    b_aux_density_.or_prefix(child.b_aux_density_, child.fork_aux_);
+    b_aux_density_.append_from(child.b_aux_density_, child.fork_aux_);
+    b_input_density_.or_prefix(child.b_input_density_, child.fork_inputs_);
+    b_input_density_.append_from(child.b_input_density_, child.fork_inputs_);
+    append_tail(inputs_, child.inputs_, child.fork_inputs_);
+    append_tail(aux_, child.aux_, child.fork_aux_);
+    set_counts(num_inputs() + new_inputs, num_aux() + new_aux, num_constraints() + new_rows);
+}
+
+util::Status ProvingAssignment::join_forks(std::vector<std::unique_ptr<ConstraintSystem>> forks) {
+    const size_t inputs = num_inputs(), aux = num_aux(), rows = num_constraints();
+    for (const auto& f : forks) {
+        const auto* child = dynamic_cast<const ProvingAssignment*>(f.get());
+        if (child == nullptr || child->fork_parent_ != this || child->fork_inputs_ != inputs ||
+            child->fork_aux_ != aux || child->fork_constraints_ != rows || child->finished_)
+            return util::internal_error(
+                "join_forks: not a fork of this assignment at its current state");
+        if (child->namespace_depth() != 0)
+            return util::internal_error("join_forks: a fork has an open namespace");
+    }
+    for (auto& f : forks) join_one(static_cast<ProvingAssignment&>(*f));
+    return util::Status();
+}
+
 void ProvingAssignment::finish() {
     assert(!finished_ && "ProvingAssignment::finish called twice");
     append_input_constraints();

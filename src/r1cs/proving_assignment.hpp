@@ -15,9 +15,15 @@
 // Pre-sizing (run-time switch): with Options::presize and a Capacity hint, every vector is
 // reserved up front (n = constraints + inputs for a, b, c), avoiding regrowth copies; the
 // results are identical either way.
+//
+// Forks (ConstraintSystem::fork): a fork copies the values and density bits allocated so far
+// (small at the point where circuits fork: the PoRep circuit's shared prelude) and then grows
+// its own rows and variables; join_forks appends each fork's rows, new variables and density
+// bits in order and ORs the density bits it set on the shared variables.
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -61,7 +67,15 @@ class ProvingAssignment final : public ConstraintSystem {
     const DensityBits& b_input_density() const { return b_input_density_; }
     const DensityBits& b_aux_density() const { return b_aux_density_; }
 
+    std::vector<std::unique_ptr<ConstraintSystem>> fork(size_t count) override;
+    util::Status join_forks(std::vector<std::unique_ptr<ConstraintSystem>> forks) override;
+
    private:
+    struct ForkTag {};
+    // A fork of `parent` at its current state (see fork()).
+    ProvingAssignment(const ProvingAssignment& parent, ForkTag);
+    void join_one(ProvingAssignment& child);
+
     void on_alloc(const Name& name, uint32_t index, const ff::Fr* value) override;
     void on_alloc_input(const Name& name, uint32_t index, const ff::Fr* value) override;
     void on_enforce(const Name& name, const LC& a, const LC& b, const LC& c) override;
@@ -70,6 +84,9 @@ class ProvingAssignment final : public ConstraintSystem {
     std::vector<ff::Fr> inputs_, aux_;
     DensityBits a_aux_density_, b_input_density_, b_aux_density_;
     bool finished_ = false;
+    // Set on forks: the parent and its counts at the fork.
+    const ProvingAssignment* fork_parent_ = nullptr;
+    size_t fork_inputs_ = 0, fork_aux_ = 0, fork_constraints_ = 0;
 };
 
 }  // namespace cuzk::r1cs

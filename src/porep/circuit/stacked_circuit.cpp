@@ -1,5 +1,9 @@
 #include "porep/circuit/stacked_circuit.hpp"
 
+#include <mutex>
+
+#include "r1cs/fork.hpp"
+
 #include "gadgets/boolean.hpp"
 #include "gadgets/uint64.hpp"
 #include "porep/circuit/label.hpp"
@@ -281,13 +285,23 @@ util::Status synthesize_stacked_circuit(ConstraintSystem& cs, const StackedCircu
                           poseidon::poseidon_hash_circuit(cs, "H_comm_c_comm_r_last", preimage));
     enforce_equal(cs, "enforce comm_r = H(comm_c || comm_r_last)", comm_r, h);
 
-    for (size_t i = 0; i < witness.challenges.size(); ++i) {
-        r1cs::Namespace ns(cs, Name("challenge_", i));
-        CUZK_RETURN_IF_ERROR(synthesize_challenge(cs, params, witness.challenges[i], comm_d, comm_c,
-                                                  comm_r_last, replica_id_bits));
-        if (progress) progress(i + 1, witness.challenges.size());
-    }
-    return util::Status();
+    // The challenges are independent sub-circuits over the variables above: synthesized in
+    // parallel when the backend forks (r1cs/fork.hpp; same constraint system either way).
+    const size_t n = witness.challenges.size();
+    std::mutex progress_mutex;
+    size_t done = 0;
+    return r1cs::synthesize_independent(cs, n, [&](ConstraintSystem& sub, size_t i) {
+        {
+            r1cs::Namespace ns(sub, Name("challenge_", i));
+            CUZK_RETURN_IF_ERROR(synthesize_challenge(sub, params, witness.challenges[i], comm_d,
+                                                      comm_c, comm_r_last, replica_id_bits));
+        }
+        if (progress) {
+            std::lock_guard lock(progress_mutex);
+            progress(++done, n);
+        }
+        return util::Status();
+    });
 }
 
 StackedCircuitParams StackedCircuitParams::for_proof(const SealProofInfo& info) {

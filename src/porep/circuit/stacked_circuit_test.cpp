@@ -13,6 +13,8 @@
 #include <cstdio>
 
 #include "r1cs/counter.hpp"
+#include "r1cs/fork.hpp"
+#include "r1cs/proving_assignment.hpp"
 #include "r1cs/shape_recorder.hpp"
 #include "r1cs/test_cs.hpp"
 #include "r1cs/witness_only.hpp"
@@ -221,6 +223,46 @@ TEST(StackedCircuit, WrongShapeIsAnError) {
     StackedWitness d = w;
     d.challenges[0].exp_parents[0].rows.push_back(std::nullopt);
     EXPECT_FALSE(synthesize_stacked_circuit(cs, params, d).ok());
+}
+
+}  // namespace
+}  // namespace cuzk::porep
+
+namespace cuzk::porep {
+namespace {
+
+// The challenges synthesized in parallel (forked ProvingAssignment) give exactly the sequential
+// assignment, and the same values as the TestConstraintSystem (which never forks).
+TEST(StackedCircuit, ParallelChallengesEqualSequential) {
+    auto params =
+        StackedCircuitParams::for_proof(seal_proof_info(RegisteredSealProof::kStackedDrg2KiBV1_1));
+    params.challenges = 5;
+    util::TestRng rng(23);
+    const StackedWitness w = random_witness(params, rng);
+    r1cs::set_parallel_synthesis(false);
+    r1cs::ProvingAssignment seq;
+    ASSERT_TRUE(synthesize_stacked_circuit(seq, params, w).ok());
+    r1cs::set_parallel_synthesis(true);
+    r1cs::ProvingAssignment par;
+    size_t progress_calls = 0;
+    ASSERT_TRUE(synthesize_stacked_circuit(par, params, w, [&](size_t done, size_t total) {
+                    ++progress_calls;
+                    EXPECT_LE(done, total);
+                }).ok());
+    EXPECT_EQ(progress_calls, 5u);
+    EXPECT_EQ(par.num_constraints(), seq.num_constraints());
+    EXPECT_TRUE(par.a() == seq.a());
+    EXPECT_TRUE(par.b() == seq.b());
+    EXPECT_TRUE(par.c() == seq.c());
+    EXPECT_TRUE(par.aux_assignment() == seq.aux_assignment());
+    EXPECT_TRUE(par.input_assignment() == seq.input_assignment());
+    EXPECT_TRUE(par.a_aux_density() == seq.a_aux_density());
+    EXPECT_TRUE(par.b_aux_density() == seq.b_aux_density());
+    EXPECT_TRUE(par.b_input_density() == seq.b_input_density());
+    r1cs::TestConstraintSystem test;
+    ASSERT_TRUE(synthesize_stacked_circuit(test, params, w).ok());
+    EXPECT_EQ(test.aux_assignment(), par.aux_assignment());
+    EXPECT_EQ(test.input_assignment(), par.input_assignment());
 }
 
 }  // namespace
