@@ -8,6 +8,7 @@ ProvingAssignment::ProvingAssignment(const Options& options)
     : ConstraintSystem(/*computes_values=*/true, /*needs_names=*/false) {
     if (options.presize) {
         const Capacity& cap = options.capacity;
+        capacity_ = cap;
         const size_t rows = cap.constraints + cap.inputs;
         a_.reserve(rows);
         b_.reserve(rows);
@@ -35,12 +36,26 @@ ProvingAssignment::ProvingAssignment(const ProvingAssignment& parent, ForkTag)
     set_counts(fork_inputs_, fork_aux_, fork_constraints_);
 }
 
+namespace {
+size_t share(size_t capacity, size_t used, size_t count) {
+    return capacity > used ? (capacity - used) / count + 1 : 0;
+}
+}  // namespace
+
 std::vector<std::unique_ptr<ConstraintSystem>> ProvingAssignment::fork(size_t count) {
     std::vector<std::unique_ptr<ConstraintSystem>> out;
     if (finished_) return out;  // nothing may follow finish()
     out.reserve(count);
-    for (size_t k = 0; k < count; ++k)
-        out.push_back(std::unique_ptr<ConstraintSystem>(new ProvingAssignment(*this, ForkTag{})));
+    const size_t rows = share(capacity_.constraints, num_constraints(), count);
+    const size_t aux = share(capacity_.aux, num_aux(), count);
+    for (size_t k = 0; k < count; ++k) {
+        auto* child = new ProvingAssignment(*this, ForkTag{});
+        out.push_back(std::unique_ptr<ConstraintSystem>(child));
+        child->a_.reserve(rows);
+        child->b_.reserve(rows);
+        child->c_.reserve(rows);
+        child->aux_.reserve(child->aux_.size() + aux);
+    }
     return out;
 }
 

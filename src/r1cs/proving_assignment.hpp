@@ -19,7 +19,9 @@
 // Forks (ConstraintSystem::fork): a fork copies the values and density bits allocated so far
 // (small at the point where circuits fork: the PoRep circuit's shared prelude) and then grows
 // its own rows and variables; join_forks appends each fork's rows, new variables and density
-// bits in order and ORs the density bits it set on the shared variables.
+// bits in order and ORs the density bits it set on the shared variables. Each fork is presized
+// with an equal share of the parent's remaining capacity, and each is freed as soon as it has
+// been appended, so a fork-and-join costs about one extra fork's memory, not a second copy.
 #pragma once
 
 #include <cstddef>
@@ -85,6 +87,7 @@ class ProvingAssignment final : public ConstraintSystem {
     DensityBits a_aux_density_, b_input_density_, b_aux_density_;
     bool finished_ = false;
     // Set on forks: the parent and its counts at the fork.
+    Capacity capacity_;  // the presizing hint (zero when not presized)
     const ProvingAssignment* fork_parent_ = nullptr;
     size_t fork_inputs_ = 0, fork_aux_ = 0, fork_constraints_ = 0;
 };
