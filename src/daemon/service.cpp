@@ -471,7 +471,11 @@ grpc::Status ProvingService::GetStatus(grpc::ServerContext*, const v1::GetStatus
         g->set_ordinal(ordinal);
         const size_t space = st.backend.find(' ');
         g->set_name(space == std::string::npos ? st.backend : st.backend.substr(space + 1));
-        // vram_total_bytes / vram_free_bytes: not in the engine's status, left 0.
+        for (const engine::DeviceMemory& d : st.devices) {
+            if (d.ordinal != ordinal) continue;
+            g->set_vram_total_bytes(d.total_bytes);
+            g->set_vram_free_bytes(d.free_bytes);
+        }
     }
     for (const engine::LoadedParamsInfo& p : st.params) {
         v1::SRSStatus* s = resp->add_loaded_srs();

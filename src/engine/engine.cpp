@@ -514,6 +514,7 @@ EngineStatus EngineImpl::status() const {
     const double workers = static_cast<double>(std::max(1u, config_.prover_workers));
     s.prover_busy_fraction = up > 0 ? std::min(1.0, busy_ms_ / (up * workers)) : 0;
     s.journal_errors = journal_errors_;
+    s.devices = backend_->device_memory();
     return s;
 }
 

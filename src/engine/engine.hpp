@@ -119,6 +119,7 @@ struct EngineStatus {
     uint64_t process_rss_bytes = 0, process_rss_peak_bytes = 0;
     double prover_busy_fraction = 0;  // since start
     std::vector<LoadedParamsInfo> params;
+    std::vector<DeviceMemory> devices;  // per GPU (empty on the CPU backend)
     std::vector<std::string> journal_errors;  // journal records that could not be read at start
 };
 

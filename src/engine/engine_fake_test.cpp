@@ -75,6 +75,9 @@ class FakeBackend final : public ProverBackend {
    public:
     explicit FakeBackend(std::shared_ptr<FakeState> s) : s_(std::move(s)) {}
     std::string name() const override { return "fake"; }
+    std::vector<DeviceMemory> device_memory() const override {
+        return {DeviceMemory{3, uint64_t{80} << 30, uint64_t{50} << 30, uint64_t{40} << 30}};
+    }
     util::Result<LoadedParams> load_params(const std::string&) override {
         std::lock_guard<std::mutex> l(s_->mu);
         ++s_->loads;
@@ -506,7 +509,9 @@ TEST(EngineFake, IdempotencyTracesAndMetrics) {
     for (const char* line :
          {"cuzk_jobs_total{state=\"completed\"} 1", "cuzk_queue_depth{stage=\"queued\"} 0",
           "cuzk_phase_ms_count{phase=\"witness\"} 1",
-          "cuzk_host_memory_bytes{kind=\"budget\"} 1073741824", "cuzk_prover_busy_fraction "})
+          "cuzk_host_memory_bytes{kind=\"budget\"} 1073741824", "cuzk_prover_busy_fraction ",
+          "cuzk_gpu_memory_bytes{device=\"3\",kind=\"free\"} 53687091200",
+          "cuzk_gpu_memory_bytes{device=\"3\",kind=\"params_budget\"} 42949672960"})
         EXPECT_NE(m.find(line), std::string::npos) << line << "\n" << m;
     EXPECT_EQ((*e)->await("no-such-job", milliseconds(1)).status().code(),
               util::StatusCode::kNotFound);

@@ -108,6 +108,19 @@ std::string EngineImpl::metrics_text() const {
           std::to_string(s.host_reserved_peak_bytes)});
     line({"cuzk_host_memory_bytes{kind=\"rss\"} ", std::to_string(s.process_rss_bytes)});
     line({"cuzk_host_memory_bytes{kind=\"rss_peak\"} ", std::to_string(s.process_rss_peak_bytes)});
+    if (!s.devices.empty()) {
+        line({"# HELP cuzk_gpu_memory_bytes GPU memory: total, free, parameter-cache budget."});
+        line({"# TYPE cuzk_gpu_memory_bytes gauge"});
+        for (const DeviceMemory& d : s.devices) {
+            const std::string dev = std::to_string(d.ordinal);
+            line({"cuzk_gpu_memory_bytes{device=\"", dev, "\",kind=\"total\"} ",
+                  std::to_string(d.total_bytes)});
+            line({"cuzk_gpu_memory_bytes{device=\"", dev, "\",kind=\"free\"} ",
+                  std::to_string(d.free_bytes)});
+            line({"cuzk_gpu_memory_bytes{device=\"", dev, "\",kind=\"params_budget\"} ",
+                  std::to_string(d.params_budget_bytes)});
+        }
+    }
     line({"# HELP cuzk_params_loaded_bytes Loaded parameter sets (host bytes)."});
     line({"# TYPE cuzk_params_loaded_bytes gauge"});
     for (const LoadedParamsInfo& p : s.params)

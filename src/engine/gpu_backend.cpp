@@ -4,6 +4,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <mutex>
 #include <string>
 
@@ -17,10 +18,23 @@ namespace {
 
 class GpuBackend final : public ProverBackend {
    public:
-    GpuBackend(const gpu::ParamsCacheOptions& cache_options, std::string name)
-        : cache_(cache_options), name_(std::move(name)) {}
+    GpuBackend(const gpu::ParamsCacheOptions& cache_options, std::string name, int device)
+        : cache_(cache_options), name_(std::move(name)), device_(device),
+          params_budget_(cache_options.device_budget_bytes) {}
 
     std::string name() const override { return name_; }
+
+    std::vector<DeviceMemory> device_memory() const override {
+        DeviceMemory d;
+        d.ordinal = static_cast<uint32_t>(device_);
+        size_t free_bytes = 0, total_bytes = 0;
+        if (cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess) {
+            d.total_bytes = total_bytes;
+            d.free_bytes = free_bytes;
+        }
+        d.params_budget_bytes = params_budget_;
+        return {d};
+    }
 
     util::Result<LoadedParams> load_params(const std::string& params_path) override {
         CUZK_ASSIGN_OR_RETURN(gpu::ParamsCache::Handle h, cache_.acquire(params_path));
@@ -52,6 +66,8 @@ class GpuBackend final : public ProverBackend {
    private:
     gpu::ParamsCache cache_;
     std::string name_;
+    int device_;
+    uint64_t params_budget_;
     std::mutex device_mutex_;
 };
 
@@ -64,14 +80,24 @@ util::Result<std::unique_ptr<ProverBackend>> make_gpu_backend(const GpuBackendOp
     if (cudaGetDevice(&device) != cudaSuccess ||
         cudaGetDeviceProperties(&prop, device) != cudaSuccess)
         return util::Status(util::StatusCode::kUnavailable, "cannot query the CUDA device");
+    // The device budget: parameter sets may use what is free now less the prover's reserve (its
+    // per-call buffers: a, b, c of the domain — 12 GiB at 2^27 — plus the MSM scratch); a set
+    // that does not fit goes to pinned host memory (gpu/params_cache.hpp), so proving never
+    // runs out of device memory because of resident parameters.
+    size_t free_bytes = 0, total_bytes = 0;
+    if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess)
+        return util::Status(util::StatusCode::kUnavailable, "cudaMemGetInfo failed");
+    const uint64_t reserve =
+        std::max<uint64_t>(options.prover_reserve_bytes, uint64_t{total_bytes} / 4);
     gpu::ParamsCacheOptions cache;
+    cache.device_budget_bytes = free_bytes > reserve ? free_bytes - reserve : 0;
     cache.load.subgroup_check =
         options.subgroup_check ? ec::SubgroupCheck::kCheck : ec::SubgroupCheck::kSkip;
     std::string name = "gpu:";
     name += std::to_string(device);
     name += ' ';
     name += prop.name;
-    return std::unique_ptr<ProverBackend>(new GpuBackend(cache, std::move(name)));
+    return std::unique_ptr<ProverBackend>(new GpuBackend(cache, std::move(name), device));
 }
 
 }  // namespace cuzk::engine

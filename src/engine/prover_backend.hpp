@@ -36,12 +36,21 @@ struct LoadedParams {
     uint64_t device_bytes = 0;  // device memory (0 for the CPU backend)
 };
 
+// One device's memory as the backend sees it (cudaMemGetInfo), and what its parameter cache may
+// use (the rest is kept for the prover's per-call buffers).
+struct DeviceMemory {
+    uint32_t ordinal = 0;
+    uint64_t total_bytes = 0, free_bytes = 0, params_budget_bytes = 0;
+};
+
 class ProverBackend {
    public:
     virtual ~ProverBackend() = default;
     virtual std::string name() const = 0;  // "cpu", "gpu:0 NVIDIA H200"
     // Loads the parameter set at `params_path` (or finds it loaded) and describes it.
     virtual util::Result<LoadedParams> load_params(const std::string& params_path) = 0;
+    // The devices' memory now (empty for the CPU backend).
+    virtual std::vector<DeviceMemory> device_memory() const { return {}; }
     // Drops a loaded set (no-op when absent or in use: it goes when its last user ends).
     virtual util::Status evict_params(const std::string& params_path) = 0;
     // Proves assignments.size() circuits against one loaded parameter set.
