@@ -167,8 +167,9 @@ int run_bench_gpu_prove(int argc, char** argv) {
         if (args.has(key) && !parse_u64(args.get(key), *out))
             return fail_json(args, kCmd, kExitUsage, std::string(key) + " must be a decimal integer");
     }
-    if (count == 0 || reps == 0 || workers == 0)
-        return fail_json(args, kCmd, kExitUsage, "--count, --reps and --synthesis-workers must be >= 1");
+    if (count == 0 || reps == 0 || workers == 0 || workers > 64)
+        return fail_json(args, kCmd, kExitUsage,
+                         "--count, --reps and --synthesis-workers must be >= 1 (workers <= 64)");
     if (auto st = gpu::check_device_available(); !st.ok())
         return fail_json(args, kCmd, kExitFail, st.to_string());
 

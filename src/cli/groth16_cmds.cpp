@@ -52,13 +52,15 @@ util::Result<groth16::Parameters> generate_parameters_on_gpu(const groth16::Circ
                                                              util::PhaseTimes* phases) {
 #if CUZK_HAVE_GPU
     CUZK_RETURN_IF_ERROR(gpu::check_device_available());
-    CUZK_ASSIGN_OR_RETURN(groth16::ParameterScalars scalars,
-                          groth16::compute_parameter_scalars(
-                              circuit, groth16::ToxicWaste::from_seed(seed), nullptr, phases));
-    gpu::GpuSetupOptions options;
-    options.times = phases;
-    CUZK_ASSIGN_OR_RETURN(gpu::ResidentParams resident,
-                          gpu::generate_resident_params(scalars, options));
+    gpu::ResidentParams resident;
+    {  // the scalars (~16 GB at 32 GiB) are freed before the points come back to the host
+        CUZK_ASSIGN_OR_RETURN(groth16::ParameterScalars scalars,
+                              groth16::compute_parameter_scalars(
+                                  circuit, groth16::ToxicWaste::from_seed(seed), nullptr, phases));
+        gpu::GpuSetupOptions options;
+        options.times = phases;
+        CUZK_ASSIGN_OR_RETURN(resident, gpu::generate_resident_params(scalars, options));
+    }
     util::PhaseScope download("setup_download", phases);
     groth16::Parameters params;
     params.vk = resident.vk();

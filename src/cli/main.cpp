@@ -1,4 +1,6 @@
 // cuzk — command-line entry point. Each subcommand is a thin main over the libraries.
+#include <malloc.h>
+
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -30,12 +32,17 @@ void print_usage(std::FILE* out) {
                  "\n"
                  "'cuzk <command> --help' explains a command's options.\n"
                  "Environment: CUZK_THREADS (worker threads, default: all cores),\n"
+                 "             CUZK_PARALLEL_SYNTHESIS=0 (synthesize each circuit on one thread),\n"
                  "             CUZK_FF_ASM=0 (disable the assembly field product, where built).\n");
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Big buffers (assignments, forks, scalars: MBs to GBs) straight from the OS and back on
+    // free. A fixed threshold also stops glibc from raising it after the first large free, which
+    // would keep freed fork buffers of one synthesis in the heap through the next one.
+    mallopt(M_MMAP_THRESHOLD, 4 << 20);
     if (argc < 2) {
         print_usage(stderr);
         return 2;

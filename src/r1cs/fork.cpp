@@ -25,6 +25,11 @@ bool parallel_synthesis_enabled() {
 
 void set_parallel_synthesis(bool enabled) { g_parallel.store(enabled ? 1 : 0); }
 
+util::ThreadPool& synthesis_pool() {
+    static util::ThreadPool pool(util::ThreadPool::global().size());
+    return pool;
+}
+
 util::Status synthesize_independent(ConstraintSystem& cs, size_t n, const IndependentPart& part,
                                     util::ThreadPool* pool) {
     std::vector<std::unique_ptr<ConstraintSystem>> forks;
@@ -33,7 +38,7 @@ util::Status synthesize_independent(ConstraintSystem& cs, size_t n, const Indepe
         for (size_t k = 0; k < n; ++k) CUZK_RETURN_IF_ERROR(part(cs, k));
         return util::Status();
     }
-    util::ThreadPool& p = pool != nullptr ? *pool : util::ThreadPool::global();
+    util::ThreadPool& p = pool != nullptr ? *pool : synthesis_pool();
     std::vector<util::Status> status(n);
     p.parallel_for(n, [&](size_t k) { status[k] = part(*forks[k], k); });
     for (const util::Status& st : status) CUZK_RETURN_IF_ERROR(st);

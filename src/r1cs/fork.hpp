@@ -3,8 +3,8 @@
 //
 // synthesize_independent(cs, n, part) runs part(cs_k, k) for k = 0 .. n−1, where every part
 // uses only variables allocated before the call (never another part's). With parallel synthesis
-// on (the run-time switch below) and a backend that forks, part k runs on fork k across the
-// thread pool and the forks are joined in order; otherwise part k runs on cs itself, k
+// on (the run-time switch below) and a backend that forks, part k runs on fork k across
+// synthesis_pool() and the forks are joined in order; otherwise part k runs on cs itself, k
 // ascending. Either way the constraint system ends up identical. On failure the error of the
 // lowest failing k is returned (the others' work is discarded).
 //
@@ -26,7 +26,14 @@ void set_parallel_synthesis(bool enabled);
 
 using IndependentPart = std::function<util::Status(ConstraintSystem& cs, size_t k)>;
 
+// pool null: synthesis_pool().
 util::Status synthesize_independent(ConstraintSystem& cs, size_t n, const IndependentPart& part,
                                     util::ThreadPool* pool = nullptr);
+
+// The threads forked synthesis runs on: its own pool (as many threads as the global one), so
+// that a synthesis — which holds a pool for a whole partition — never makes the provers'
+// parallel loops on util::ThreadPool::global() wait. Syntheses from several threads take turns
+// on it (each with every core).
+util::ThreadPool& synthesis_pool();
 
 }  // namespace cuzk::r1cs

@@ -44,7 +44,7 @@ size_t share(size_t capacity, size_t used, size_t count) {
 
 std::vector<std::unique_ptr<ConstraintSystem>> ProvingAssignment::fork(size_t count) {
     std::vector<std::unique_ptr<ConstraintSystem>> out;
-    if (finished_) return out;  // nothing may follow finish()
+    if (finished_ || count == 0) return out;  // nothing may follow finish()
     out.reserve(count);
     const size_t rows = share(capacity_.constraints, num_constraints(), count);
     const size_t aux = share(capacity_.aux, num_aux(), count);

@@ -243,7 +243,9 @@ TEST(StackedCircuit, ParallelChallengesEqualSequential) {
     r1cs::ProvingAssignment seq;
     ASSERT_TRUE(synthesize_stacked_circuit(seq, params, w).ok());
     r1cs::set_parallel_synthesis(true);
-    r1cs::ProvingAssignment par;
+    r1cs::ProvingAssignment::Options presized;  // the fork capacity-share path
+    presized.capacity = {seq.num_constraints(), seq.num_inputs(), seq.num_aux()};
+    r1cs::ProvingAssignment par(presized);
     size_t progress_calls = 0;
     ASSERT_TRUE(synthesize_stacked_circuit(par, params, w, [&](size_t done, size_t total) {
                     ++progress_calls;
@@ -259,6 +261,10 @@ TEST(StackedCircuit, ParallelChallengesEqualSequential) {
     EXPECT_TRUE(par.a_aux_density() == seq.a_aux_density());
     EXPECT_TRUE(par.b_aux_density() == seq.b_aux_density());
     EXPECT_TRUE(par.b_input_density() == seq.b_input_density());
+    EXPECT_EQ(par.a_aux_density().popcount(), par.a_aux_density().recount());
+    EXPECT_EQ(par.b_aux_density().popcount(), par.b_aux_density().recount());
+    EXPECT_EQ(par.b_input_density().popcount(), par.b_input_density().recount());
+    EXPECT_EQ(par.b_aux_density().popcount(), seq.b_aux_density().popcount());
     r1cs::TestConstraintSystem test;
     ASSERT_TRUE(synthesize_stacked_circuit(test, params, w).ok());
     EXPECT_EQ(test.aux_assignment(), par.aux_assignment());
