@@ -3,6 +3,8 @@
 #include <limits>
 #include <utility>
 
+#include "util/utf8.hpp"
+
 namespace cuzk::daemon::toml {
 namespace {
 
@@ -38,24 +40,6 @@ size_t utf8_sequence_length(std::string_view s, size_t i) {
     }
     if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
     return n;
-}
-
-void append_utf8(std::string& out, uint32_t cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
 }
 
 bool is_bare_key_char(char c) {
@@ -222,7 +206,7 @@ class LineParser {
                 advance(digits);
                 if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
                     return error_at(line_, "escape is not a Unicode scalar value");
-                append_utf8(out, cp);
+                util::append_utf8(out, cp);
                 return util::Status();
             }
             default: {

@@ -10,6 +10,8 @@
 #include <new>
 #include <system_error>
 
+#include "util/utf8.hpp"
+
 namespace cuzk::util::json {
 
 namespace detail {
@@ -158,24 +160,6 @@ size_t utf8_sequence_length(const unsigned char* p) {
     if (c >= 0xF1 && c <= 0xF3) return (cont(p[1]) && cont(p[2]) && cont(p[3])) ? 4 : 0;
     if (c == 0xF4) return (p[1] >= 0x80 && p[1] <= 0x8F && cont(p[2]) && cont(p[3])) ? 4 : 0;
     return 0;
-}
-
-void append_utf8(std::string& out, uint32_t cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
 }
 
 int hex_value(char c) {
@@ -394,7 +378,7 @@ Status Parser::parse_string(bool is_key) {
             } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
                 return error(s - 6, "lone trailing surrogate in \\u escape");
             }
-            append_utf8(arena, cp);
+            util::append_utf8(arena, cp);
             continue;
         }
         if (c < 0x20) {
