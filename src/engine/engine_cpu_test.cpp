@@ -1,4 +1,5 @@
-// The whole engine on 2 KiB sectors with real test parameters and the CPU prover.
+// The whole engine on 2 KiB sectors with real test parameters and the CPU prover (or the GPU
+// prover: CUZK_ENGINE_TEST_BACKEND=gpu, CTest entry engine_2kib_gpu, label gpu).
 //
 // Three sectors are sealed (porep::seal_sector, different data and sector ids), submitted
 // concurrently with different priorities together with a fourth job that is cancelled at once, a
@@ -25,6 +26,7 @@
 #include <thread>
 
 #include "engine/engine.hpp"
+#include "engine/gpu_backend.hpp"
 #include "engine/journal.hpp"
 #include "groth16/params_io.hpp"
 #include "groth16/proof_io.hpp"
@@ -127,6 +129,21 @@ TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
     if (dir_env == nullptr) GTEST_SKIP() << "CUZK_ENGINE_PARAMS_DIR not set (CTest fixture)";
     const std::string params_dir = dir_env;
     ASSERT_TRUE(fs::exists(params_dir + "/porep_2KiB.params")) << params_dir;
+    // CUZK_ENGINE_TEST_BACKEND=gpu (the `gpu`-label CTest entry engine_2kib_gpu): the same
+    // scenario on the GPU backend; skipped where no device is usable.
+    std::shared_ptr<ProverBackend> backend;
+    const char* which = std::getenv("CUZK_ENGINE_TEST_BACKEND");
+    if (which != nullptr && std::string(which) == "gpu") {
+        GpuBackendOptions gpu_options;
+        gpu_options.subgroup_check = false;
+        auto gpu = make_gpu_backend(gpu_options);
+        if (!gpu.ok()) GTEST_SKIP() << "no GPU backend: " << gpu.status().message();
+        backend.reset(gpu->release());
+    } else {
+        CpuBackendOptions cpu_options;
+        cpu_options.subgroup_check = false;
+        backend.reset(make_cpu_backend(cpu_options).release());
+    }
     const std::string work = (fs::temp_directory_path() / "cuzk_engine_cpu_test").string();
     fs::remove_all(work);
 
@@ -140,9 +157,6 @@ TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
 
     // The fixture made these files in this build tree: trusted, read without the subgroup
     // check (as tests/porep/e2e_2kib.sh does), which would otherwise take minutes.
-    CpuBackendOptions cpu_options;
-    cpu_options.subgroup_check = false;
-    std::shared_ptr<ProverBackend> cpu(make_cpu_backend(cpu_options).release());
     auto rec = std::make_shared<Recorder>();
     EngineConfig config;
     config.params_dir = params_dir;
@@ -157,7 +171,7 @@ TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
     uint64_t completed_first = 0;
     std::string completed_first_tag;
     {
-        auto e = Engine::start(config, std::make_unique<SharedBackend>(cpu, rec));
+        auto e = Engine::start(config, std::make_unique<SharedBackend>(backend, rec));
         ASSERT_TRUE(e.ok()) << e.status().message();
         Engine& engine = **e;
         sw.reset();
@@ -249,7 +263,7 @@ TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
 
     // ---- restart on the same journal ----
     sw.reset();
-    auto e = Engine::start(config, std::make_unique<SharedBackend>(cpu, rec));
+    auto e = Engine::start(config, std::make_unique<SharedBackend>(backend, rec));
     ASSERT_TRUE(e.ok()) << e.status().message();
     Engine& engine = **e;
     EXPECT_TRUE(engine.status().journal_errors.empty());
