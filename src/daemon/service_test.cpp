@@ -427,6 +427,7 @@ engine::EngineStatus sample_status() {
     st.host_reserved_bytes = 5ull << 30;
     st.prover_busy_fraction = 0.75;
     st.params.push_back({"/params/porep_32GiB.params", 1000, 47ull << 30});
+    st.devices.push_back({0, 141ull << 30, 80ull << 30, 100ull << 30});
     st.journal_errors.push_back("job x: truncated record");
     return st;
 }
@@ -438,6 +439,8 @@ TEST_F(ServiceTest, StatusMapsTheEngineStatus) {
     ASSERT_EQ(s->gpus_size(), 1);
     EXPECT_EQ(s->gpus(0).ordinal(), 0u);
     EXPECT_EQ(s->gpus(0).name(), "NVIDIA H200");
+    EXPECT_EQ(s->gpus(0).vram_total_bytes(), 141ull << 30);
+    EXPECT_EQ(s->gpus(0).vram_free_bytes(), 80ull << 30);
     ASSERT_EQ(s->loaded_srs_size(), 1);
     EXPECT_EQ(s->loaded_srs(0).circuit_id(), "porep-32g");
     EXPECT_EQ(s->loaded_srs(0).tier(), v1::SRSStatus::HOT);
@@ -474,6 +477,10 @@ TEST_F(ServiceTest, StatusJsonIsWellFormed) {
         << text;
     EXPECT_NE(text.find("\"circuit_id\":\"porep-32g\""), std::string::npos);
     EXPECT_NE(text.find("\"journal_errors\":[\"job x: truncated record\"]"), std::string::npos);
+    EXPECT_NE(text.find("\"gpus\":[{\"ordinal\":0,\"total_bytes\":151397597184,"
+                        "\"free_bytes\":85899345920,"),
+              std::string::npos)
+        << text;
     EXPECT_TRUE(util::json::Document::parse(status_json(sample_status(), info, true)).ok());
 }
 

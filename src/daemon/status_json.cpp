@@ -60,6 +60,17 @@ std::string status_json(const engine::EngineStatus& st, const DaemonInfo& info, 
         w.end_object();
     }
     w.end_array();
+    w.key("gpus");
+    w.begin_array();
+    for (const engine::DeviceMemory& d : st.devices) {
+        w.begin_object();
+        u64("ordinal", d.ordinal);
+        u64("total_bytes", d.total_bytes);
+        u64("free_bytes", d.free_bytes);
+        u64("params_budget_bytes", d.params_budget_bytes);
+        w.end_object();
+    }
+    w.end_array();
     w.key("journal_errors");
     w.begin_array();
     for (const std::string& e : st.journal_errors) w.string_value(e);
