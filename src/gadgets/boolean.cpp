@@ -46,7 +46,8 @@ util::Result<AllocatedBit> AllocatedBit::alloc(ConstraintSystem& cs, const Name&
     r1cs::Namespace ns(cs, name);
     CUZK_ASSIGN_OR_RETURN(AllocatedBit bit, alloc_value(cs, "boolean", value));
     // (1 − b) · b = 0
-    cs.enforce("boolean constraint", one_minus(bit.var), LC(bit.var), LC());
+    cs.enforce_lazy("boolean constraint",
+                    [&] { return r1cs::LcRow{one_minus(bit.var), LC(bit.var), LC()}; });
     return bit;
 }
 
@@ -55,12 +56,14 @@ util::Result<AllocatedBit> AllocatedBit::xor_(ConstraintSystem& cs, const Alloca
     auto v = map2(a.value, b.value, [](bool x, bool y) { return x != y; });
     CUZK_ASSIGN_OR_RETURN(AllocatedBit c, alloc_value(cs, "xor result", v));
     // (a + a) · b = a + b − c
-    LC lhs(a.var);
-    lhs += a.var;
-    LC rhs(a.var);
-    rhs += b.var;
-    rhs -= c.var;
-    cs.enforce("xor constraint", lhs, LC(b.var), rhs);
+    cs.enforce_lazy("xor constraint", [&] {
+        LC lhs(a.var);
+        lhs += a.var;
+        LC rhs(a.var);
+        rhs += b.var;
+        rhs -= c.var;
+        return r1cs::LcRow{std::move(lhs), LC(b.var), std::move(rhs)};
+    });
     return c;
 }
 
@@ -69,7 +72,8 @@ util::Result<AllocatedBit> AllocatedBit::and_(ConstraintSystem& cs, const Alloca
     auto v = map2(a.value, b.value, [](bool x, bool y) { return x && y; });
     CUZK_ASSIGN_OR_RETURN(AllocatedBit c, alloc_value(cs, "and result", v));
     // a · b = c
-    cs.enforce("and constraint", LC(a.var), LC(b.var), LC(c.var));
+    cs.enforce_lazy("and constraint",
+                    [&] { return r1cs::LcRow{LC(a.var), LC(b.var), LC(c.var)}; });
     return c;
 }
 
@@ -78,7 +82,8 @@ util::Result<AllocatedBit> AllocatedBit::and_not(ConstraintSystem& cs, const All
     auto v = map2(a.value, b.value, [](bool x, bool y) { return x && !y; });
     CUZK_ASSIGN_OR_RETURN(AllocatedBit c, alloc_value(cs, "and not result", v));
     // a · (1 − b) = c
-    cs.enforce("and not constraint", LC(a.var), one_minus(b.var), LC(c.var));
+    cs.enforce_lazy("and not constraint",
+                    [&] { return r1cs::LcRow{LC(a.var), one_minus(b.var), LC(c.var)}; });
     return c;
 }
 
@@ -87,7 +92,8 @@ util::Result<AllocatedBit> AllocatedBit::nor(ConstraintSystem& cs, const Allocat
     auto v = map2(a.value, b.value, [](bool x, bool y) { return !x && !y; });
     CUZK_ASSIGN_OR_RETURN(AllocatedBit c, alloc_value(cs, "nor result", v));
     // (1 − a) · (1 − b) = c
-    cs.enforce("nor constraint", one_minus(a.var), one_minus(b.var), LC(c.var));
+    cs.enforce_lazy("nor constraint",
+                    [&] { return r1cs::LcRow{one_minus(a.var), one_minus(b.var), LC(c.var)}; });
     return c;
 }
 
@@ -197,11 +203,13 @@ util::Result<Boolean> Boolean::sha256_ch(ConstraintSystem& cs, const Boolean& a,
     // a constant true, or nothing constant: allocate.
     CUZK_ASSIGN_OR_RETURN(AllocatedBit ch, alloc_value(cs, "ch", value));
     // a · (b − c) = ch − c
-    LC lhs = b.lc();
-    lhs -= c.lc();
-    LC rhs(ch.var);
-    rhs -= c.lc();
-    cs.enforce("ch computation", lhs, a.lc(), rhs);
+    cs.enforce_lazy("ch computation", [&] {
+        LC lhs = b.lc();
+        lhs -= c.lc();
+        LC rhs(ch.var);
+        rhs -= c.lc();
+        return r1cs::LcRow{std::move(lhs), a.lc(), std::move(rhs)};
+    });
     return Boolean(ch);
 }
 
@@ -237,13 +245,15 @@ util::Result<Boolean> Boolean::sha256_maj(ConstraintSystem& cs, const Boolean& a
     if (!bc_r.ok()) return bc_r.status();
     const Boolean& bc = *bc_r;
     // (2·bc − b − c) · a = bc − maj
-    LC lhs = bc.lc();
-    lhs += bc.lc();
-    lhs -= b.lc();
-    lhs -= c.lc();
-    LC rhs = bc.lc();
-    rhs -= maj.var;
-    cs.enforce("maj computation", lhs, a.lc(), rhs);
+    cs.enforce_lazy("maj computation", [&] {
+        LC lhs = bc.lc();
+        lhs += bc.lc();
+        lhs -= b.lc();
+        lhs -= c.lc();
+        LC rhs = bc.lc();
+        rhs -= maj.var;
+        return r1cs::LcRow{std::move(lhs), a.lc(), std::move(rhs)};
+    });
     return Boolean(maj);
 }
 
@@ -293,14 +303,16 @@ util::Result<std::vector<Boolean>> to_bits_le(ConstraintSystem& cs, const Name& 
     r1cs::Namespace ns(cs, name);
     CUZK_ASSIGN_OR_RETURN(std::vector<AllocatedBit> bits,
                           field_into_allocated_bits_le(cs, num.value));
-    LC lc;
-    Fr coeff = Fr::one();
-    for (const AllocatedBit& bit : bits) {
-        lc.add(coeff, bit.var);
-        coeff = coeff + coeff;
-    }
-    lc -= num.var;
-    cs.enforce("unpacking constraint", LC(), LC(), lc);
+    cs.enforce_lazy("unpacking constraint", [&] {
+        LC lc;
+        Fr coeff = Fr::one();
+        for (const AllocatedBit& bit : bits) {
+            lc.add(coeff, bit.var);
+            coeff = coeff + coeff;
+        }
+        lc -= num.var;
+        return r1cs::LcRow{LC(), LC(), std::move(lc)};
+    });
     return std::vector<Boolean>(bits.begin(), bits.end());
 }
 

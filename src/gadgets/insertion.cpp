@@ -24,7 +24,9 @@ util::Result<AllocatedNum> pick(ConstraintSystem& cs, const Name& name, const Bo
     }();
     if (!c.ok()) return c.status();
     // (b − a) · condition = b − c
-    cs.enforce("pick", b.var - a.var, condition.lc(), b.var - c->var);
+    cs.enforce_lazy("pick", [&] {
+        return r1cs::LcRow{b.var - a.var, condition.lc(), b.var - c->var};
+    });
     return c;
 }
 

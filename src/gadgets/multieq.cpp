@@ -9,7 +9,9 @@ MultiEq::~MultiEq() {
 }
 
 void MultiEq::accumulate() {
-    cs_.enforce(Name("multieq ", ops_), lhs_.build(), LC(Variable::one()), rhs_.build());
+    cs_.enforce_lazy(Name("multieq ", ops_), [&] {
+        return r1cs::LcRow{lhs_.build(), LC(Variable::one()), rhs_.build()};
+    });
     lhs_.clear();
     rhs_.clear();
     bits_used_ = 0;
@@ -21,11 +23,20 @@ util::Status MultiEq::enforce_equal(size_t num_bits, const LC& lhs, const LC& rh
         return util::invalid_argument("MultiEq::enforce_equal: too many bits for one equality");
     }
     if (kCapacity <= bits_used_ + num_bits) accumulate();
+    if (!cs_.wants_constraints()) {  // the rows are not built: only the bit bookkeeping
+        bits_used_ += num_bits;
+        return util::Status();
+    }
     const Fr coeff = Fr::from_u64(2).pow(static_cast<uint64_t>(bits_used_));
     lhs_.add_scaled(lhs, coeff);
     rhs_.add_scaled(rhs, coeff);
     bits_used_ += num_bits;
     return util::Status();
+}
+
+util::Status MultiEq::count_equal(size_t num_bits) {
+    assert(!cs_.wants_constraints() && "MultiEq::count_equal: the constraint system wants rows");
+    return enforce_equal(num_bits, LC(), LC());
 }
 
 void MultiEq::finish() {

@@ -8,7 +8,8 @@
 // constraint "multieq <ops>" (A = lhs, B = ONE, C = rhs) in the caller's current namespace; the
 // last batch is emitted when the Rust MultiEq is dropped. Here that final emission is explicit:
 // call finish() where bellperson's MultiEq goes out of scope (sha256_compression_function's
-// end). The destructor asserts (debug builds) that nothing is pending unless discard() was
+// end). When the constraint system does not want constraints (WitnessOnly), the sides are not
+// accumulated and each batch is only counted (ConstraintSystem::enforce_lazy). The destructor asserts (debug builds) that nothing is pending unless discard() was
 // called on an error path.
 #pragma once
 
@@ -35,6 +36,9 @@ class MultiEq {
     // Records lhs = rhs (both < 2^num_bits); may first emit the pending batch. Errors:
     // num_bits ≥ kCapacity (kInvalidArgument).
     util::Status enforce_equal(size_t num_bits, const LC& lhs, const LC& rhs);
+    // enforce_equal without the sides, for constraint systems that do not want constraints
+    // (!cs().wants_constraints()): the same batching and constraint count, no rows built.
+    util::Status count_equal(size_t num_bits);
     // Emits the pending batch, if any (multieq.rs Drop).
     void finish();
     // Drops the pending batch without a constraint (after an error, when the constraint system

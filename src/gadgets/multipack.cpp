@@ -13,12 +13,13 @@ struct Packed {
     std::optional<Fr> value;
 };
 
-Packed pack(std::span<const Boolean> bits) {
+// build_lc false (a constraint system that does not want constraints): the value only.
+Packed pack(std::span<const Boolean> bits, bool build_lc) {
     Packed p;
     p.value = Fr::zero();
     Fr coeff = Fr::one();
     for (const Boolean& bit : bits) {
-        bit.add_to(p.lc, coeff);
+        if (build_lc) bit.add_to(p.lc, coeff);
         const std::optional<bool> v = bit.value();
         if (p.value && v) {
             if (*v) *p.value += coeff;
@@ -37,9 +38,10 @@ util::Status pack_into_inputs(ConstraintSystem& cs, const Name& name,
     r1cs::Namespace ns(cs, name);
     for (size_t i = 0, start = 0; start < bits.size(); ++i, start += kFrCapacity) {
         const size_t len = std::min(kFrCapacity, bits.size() - start);
-        Packed p = pack(bits.subspan(start, len));
+        Packed p = pack(bits.subspan(start, len), cs.wants_constraints());
         CUZK_ASSIGN_OR_RETURN(Variable input, cs.alloc_input(Name("input ", i), p.value));
-        cs.enforce(Name("packing constraint ", i), p.lc, LC(Variable::one()), LC(input));
+        cs.enforce_lazy(Name("packing constraint ", i),
+                        [&] { return r1cs::LcRow{p.lc, LC(Variable::one()), LC(input)}; });
     }
     return util::Status();
 }
@@ -47,13 +49,14 @@ util::Status pack_into_inputs(ConstraintSystem& cs, const Name& name,
 util::Result<AllocatedNum> pack_bits(ConstraintSystem& cs, const Name& name,
                                      std::span<const Boolean> bits) {
     r1cs::Namespace ns(cs, name);
-    Packed p = pack(bits.first(std::min(kFrCapacity, bits.size())));
+    Packed p = pack(bits.first(std::min(kFrCapacity, bits.size())), cs.wants_constraints());
     util::Result<AllocatedNum> num = [&] {
         r1cs::Namespace input_ns(cs, "input");
         return AllocatedNum::alloc(cs, "num", p.value);
     }();
     if (!num.ok()) return num.status();
-    cs.enforce("packing constraint", p.lc, LC(Variable::one()), LC(num->var));
+    cs.enforce_lazy("packing constraint",
+                    [&] { return r1cs::LcRow{p.lc, LC(Variable::one()), LC(num->var)}; });
     return num;
 }
 

@@ -121,6 +121,8 @@ util::Result<UInt32> UInt32::addmany(MultiEq& meq, const Name& name,
     // The sum and whether it is known (a plain pair: GCC 12 misreads an optional here).
     uint64_t sum = 0;
     bool known = true;
+    // Without constraints (WitnessOnly) the sums are not built, only counted by the MultiEq.
+    const bool build = cs.wants_constraints();
     TermBuffer lc;
     bool all_constants = true;
     for (const UInt32& op : operands) {
@@ -128,6 +130,10 @@ util::Result<UInt32> UInt32::addmany(MultiEq& meq, const Name& name,
             sum += *op.value_;
         } else {
             known = false;
+        }
+        if (!build) {
+            for (const Boolean& bit : op.bits_) all_constants &= bit.is_constant();
+            continue;
         }
         Fr coeff = Fr::one();
         for (const Boolean& bit : op.bits_) {
@@ -146,13 +152,17 @@ util::Result<UInt32> UInt32::addmany(MultiEq& meq, const Name& name,
         std::optional<bool> b;
         if (known) b = ((sum >> i) & 1) != 0;
         CUZK_ASSIGN_OR_RETURN(AllocatedBit bit, AllocatedBit::alloc(cs, Name("result bit ", i), b));
-        result_lc.add(coeff, bit.var);
+        if (build) result_lc.add(coeff, bit.var);
         if (i < 32) r.bits_[i] = Boolean(bit);
         max_value >>= 1;
         ++i;
         coeff = coeff + coeff;
     }
-    CUZK_RETURN_IF_ERROR(meq.enforce_equal(i, lc.build(), result_lc));
+    if (build) {
+        CUZK_RETURN_IF_ERROR(meq.enforce_equal(i, lc.build(), result_lc));
+    } else {
+        CUZK_RETURN_IF_ERROR(meq.count_equal(i));
+    }
     if (known) {
         r.value_ = static_cast<uint32_t>(sum);
     } else {

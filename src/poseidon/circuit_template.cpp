@@ -165,7 +165,7 @@ util::Result<AllocatedNum> replay_poseidon_template(ConstraintSystem& cs, const 
             fresh.push_back(v);
         } else {
             const Row& r = t->rows[op.row];
-            cs.enforce("poseidon", map(r.a), map(r.b), map(r.c));
+            cs.enforce_lazy("poseidon", [&] { return r1cs::LcRow{map(r.a), map(r.b), map(r.c)}; });
         }
     }
     std::optional<Fr> value;

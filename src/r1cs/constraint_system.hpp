@@ -9,6 +9,12 @@
 //     gadget may leave its own values empty (std::nullopt). When it is true, a missing value is
 //     an error (util::Status, kInvalidArgument, "assignment missing for NAME"), never an
 //     exception.
+//   - wants_constraints() says whether the backend looks at enforce's linear combinations
+//     (false only for WitnessOnly). Hot gadgets then skip building them: they call
+//     enforce_lazy(name, build), which runs `build` (returning the three LCs) only when wanted
+//     and otherwise just counts the constraint, or skip_constraints(n) where they would emit n
+//     rows. Variables are allocated exactly as before (same order, same values), so the
+//     witness is identical; only the rows are not built.
 //   - needs_names() says whether names are used (only TestConstraintSystem). Names are passed
 //     as Name — a string_view plus an optional decimal index suffix ("bit ", 7 → "bit 7") — so
 //     a name costs nothing to pass when it is not wanted: no formatting, no allocation; and
@@ -27,6 +33,7 @@
 // Thread safety: none; one constraint system per thread.
 #pragma once
 
+#include <array>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -65,6 +72,9 @@ class Name {
     bool indexed_ = false;
 };
 
+// The A, B, C linear combinations of one constraint (what enforce_lazy's builder returns).
+using LcRow = std::array<LC, 3>;
+
 class ConstraintSystem {
    public:
     virtual ~ConstraintSystem() = default;
@@ -73,6 +83,7 @@ class ConstraintSystem {
 
     bool computes_values() const { return computes_values_; }
     bool needs_names() const { return needs_names_; }
+    bool wants_constraints() const { return wants_constraints_; }
     size_t num_inputs() const { return num_inputs_; }  // ONE included
     size_t num_aux() const { return num_aux_; }
     size_t num_constraints() const { return num_constraints_; }
@@ -96,6 +107,21 @@ class ConstraintSystem {
         ++num_constraints_;
         on_enforce(name, a, b, c);
     }
+    // enforce(name, a, b, c) with {a, b, c} = build() — build (a callable returning an LcRow,
+    // or anything that destructures into three LCs) runs only when
+    // wants_constraints(); otherwise the constraint is only counted.
+    template <class Build>
+    void enforce_lazy(const Name& name, Build&& build) {
+        if (!wants_constraints_) {
+            ++num_constraints_;
+            return;
+        }
+        const auto& [a, b, c] = build();
+        enforce(name, a, b, c);
+    }
+    // Counts n constraints that a gadget did not build because !wants_constraints() (calling
+    // it on a backend that wants constraints is a bug: the rows would be missing).
+    void skip_constraints(size_t n) { num_constraints_ += n; }
 
     void push_namespace(const Name& name) {
         ++namespace_depth_;
@@ -133,8 +159,10 @@ class ConstraintSystem {
     void append_input_constraints();
 
    protected:
-    ConstraintSystem(bool computes_values, bool needs_names)
-        : computes_values_(computes_values), needs_names_(needs_names) {}
+    ConstraintSystem(bool computes_values, bool needs_names, bool wants_constraints = true)
+        : computes_values_(computes_values),
+          needs_names_(needs_names),
+          wants_constraints_(wants_constraints) {}
     // Allocates ONE (input 0, value one); each backend's constructor calls it.
     void allocate_one();
     // For forks and joins: the counters of variables and constraints.
@@ -178,6 +206,7 @@ class ConstraintSystem {
 
     bool computes_values_;
     bool needs_names_;
+    bool wants_constraints_;
     size_t num_inputs_ = 0;
     size_t num_aux_ = 0;
     size_t num_constraints_ = 0;

@@ -13,6 +13,7 @@
 #include "r1cs/counter.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/test_cs.hpp"
+#include "r1cs/witness_only.hpp"
 #include "util/rng.hpp"
 
 namespace cuzk::r1cs {
@@ -174,6 +175,48 @@ TEST_F(ForkTest, JoinRefusesForeignOrStaleForks) {
     auto stale = a.fork(1);
     ASSERT_TRUE(a.alloc("x", Fr::one()).ok());  // a moved on since the fork
     EXPECT_FALSE(a.join_forks(std::move(stale)).ok());
+}
+
+// WitnessOnly forks too: forked equals sequential and both equal ProvingAssignment's
+// assignments and counts, with and without the gadgets' LC skipping.
+TEST_F(ForkTest, WitnessOnlyForkedEqualsSequential) {
+    for (uint64_t seed = 1; seed <= 30; ++seed) {
+        const size_t parts = 1 + seed % 9;
+        set_parallel_synthesis(false);
+        ProvingAssignment pa;
+        ASSERT_TRUE(whole(pa, parts, seed).ok());
+        WitnessOnly::Options options;
+        options.skip_constraints = seed % 2 == 0;
+        options.aux_capacity = seed % 3 == 0 ? 500 : 0;
+        WitnessOnly seq(options);
+        ASSERT_TRUE(whole(seq, parts, seed).ok());
+        set_parallel_synthesis(true);
+        WitnessOnly par(options);
+        ASSERT_TRUE(whole(par, parts, seed).ok());
+        for (const WitnessOnly* w : {&seq, &par}) {
+            EXPECT_EQ(w->num_inputs(), pa.num_inputs()) << seed;
+            EXPECT_EQ(w->num_aux(), pa.num_aux()) << seed;
+            EXPECT_EQ(w->num_constraints(), pa.num_constraints()) << seed;
+            EXPECT_TRUE(w->input_assignment() == pa.input_assignment()) << seed;
+            EXPECT_TRUE(w->aux_assignment() == pa.aux_assignment()) << seed;
+            EXPECT_EQ(w->aux_assignment().size(), w->num_aux()) << seed;
+        }
+    }
+    WitnessOnly w;
+    EXPECT_EQ(w.fork(3).size(), 3u);
+}
+
+TEST_F(ForkTest, WitnessOnlyJoinRefusesForeignOrStaleForks) {
+    WitnessOnly a, b;
+    auto forks = a.fork(2);
+    ASSERT_EQ(forks.size(), 2u);
+    EXPECT_FALSE(b.join_forks(std::move(forks)).ok());
+    auto stale = a.fork(1);
+    ASSERT_TRUE(a.alloc("x", Fr::one()).ok());
+    EXPECT_FALSE(a.join_forks(std::move(stale)).ok());
+    ProvingAssignment pa;
+    auto other = pa.fork(1);
+    EXPECT_FALSE(a.join_forks(std::move(other)).ok());  // not a WitnessOnly
 }
 
 }  // namespace

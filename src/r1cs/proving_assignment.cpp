@@ -98,6 +98,40 @@ util::Status ProvingAssignment::join_forks(std::vector<std::unique_ptr<Constrain
     return util::Status();
 }
 
+util::Status ProvingAssignment::adopt(Parts parts) {
+    if (finished_ || num_constraints() != 0 || num_inputs() != 1 || num_aux() != 0 ||
+        fork_parent_ != nullptr)
+        return util::internal_error("ProvingAssignment::adopt: the assignment is not fresh");
+    const size_t rows = parts.a.size();
+    if (parts.b.size() != rows || parts.c.size() != rows)
+        return util::internal_error("ProvingAssignment::adopt: a, b, c differ in length");
+    if (parts.inputs.empty() || rows < parts.inputs.size())
+        return util::internal_error("ProvingAssignment::adopt: fewer rows than inputs");
+    if (parts.a_aux_density.size() != parts.aux.size() ||
+        parts.b_aux_density.size() != parts.aux.size() ||
+        parts.b_input_density.size() != parts.inputs.size())
+        return util::internal_error(
+            "ProvingAssignment::adopt: density sizes do not match the assignments");
+    a_ = std::move(parts.a);
+    b_ = std::move(parts.b);
+    c_ = std::move(parts.c);
+    inputs_ = std::move(parts.inputs);
+    aux_ = std::move(parts.aux);
+    a_aux_density_ = std::move(parts.a_aux_density);
+    b_input_density_ = std::move(parts.b_input_density);
+    b_aux_density_ = std::move(parts.b_aux_density);
+    set_counts(inputs_.size(), aux_.size(), rows);
+    finished_ = true;
+    return util::Status();
+}
+
+void ProvingAssignment::release_reservations() {
+    if (inputs_.size() <= 1 && aux_.empty()) {
+        std::vector<ff::Fr>(inputs_.begin(), inputs_.end()).swap(inputs_);
+        std::vector<ff::Fr>().swap(aux_);
+    }
+}
+
 void ProvingAssignment::finish() {
     assert(!finished_ && "ProvingAssignment::finish called twice");
     append_input_constraints();

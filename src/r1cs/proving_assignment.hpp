@@ -69,6 +69,25 @@ class ProvingAssignment final : public ConstraintSystem {
     const DensityBits& b_input_density() const { return b_input_density_; }
     const DensityBits& b_aux_density() const { return b_aux_density_; }
 
+    // The finished state built elsewhere — by a compiled circuit (witness + A·z, B·z, C·z;
+    // groth16/compiled_circuit.hpp) — rather than by synthesis: a, b, c with the input rows
+    // already included, the assignments (ONE first) and the three densities. Only on a fresh
+    // assignment (nothing synthesized yet: ONE only, no rows); the counts are set from the
+    // vectors. Errors (kInternal): not fresh, or sizes that do not fit together.
+    struct Parts {
+        std::vector<ff::Fr> a, b, c;
+        std::vector<ff::Fr> inputs, aux;
+        DensityBits a_aux_density, b_input_density, b_aux_density;
+    };
+    util::Status adopt(Parts parts);
+    // Moves the a, b, c buffers out with their capacity (for adopt's caller to fill and hand
+    // back: no second allocation of the presized vectors). Leaves them empty here.
+    std::vector<ff::Fr> take_buffer_a() { return std::move(a_); }
+    std::vector<ff::Fr> take_buffer_b() { return std::move(b_); }
+    std::vector<ff::Fr> take_buffer_c() { return std::move(c_); }
+    // Frees the presized input/aux reservations (before the values are produced elsewhere).
+    void release_reservations();
+
     std::vector<std::unique_ptr<ConstraintSystem>> fork(size_t count) override;
     util::Status join_forks(std::vector<std::unique_ptr<ConstraintSystem>> forks) override;
 

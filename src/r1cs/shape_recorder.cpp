@@ -1,6 +1,8 @@
 #include "r1cs/shape_recorder.hpp"
 
 #include <cassert>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 
 namespace cuzk::r1cs {
@@ -65,38 +67,102 @@ DensityBits ShapeRecorder::a_aux_density() const { return density(matrix_[0], tr
 DensityBits ShapeRecorder::b_input_density() const { return density(matrix_[1], false); }
 DensityBits ShapeRecorder::b_aux_density() const { return density(matrix_[1], true); }
 
-void csr_multiply(const CsrMatrix& m, std::span<const Fr> coefficients, std::span<const Fr> z,
-                  std::vector<Fr>& y, util::ThreadPool& pool) {
+bool spmv_bit_shortcut_enabled() {
+    static const bool on = [] {
+        const char* env = std::getenv("CUZK_SPMV_BIT_SHORTCUT");
+        return !(env != nullptr && std::strcmp(env, "0") == 0);
+    }();
+    return on;
+}
+
+namespace {
+
+// y = M·z with z[col] given by `value(col)`.
+template <class Value>
+void csr_multiply_with(const CsrMatrix& m, std::span<const Fr> coefficients, const Value& value,
+                       std::vector<Fr>& y, util::ThreadPool& pool) {
     y.assign(m.rows(), Fr::zero());
     const Fr one = Fr::one();
+    const bool bit_values = spmv_bit_shortcut_enabled();
     pool.parallel_ranges(m.rows(), [&](size_t begin, size_t end) {
         for (size_t r = begin; r < end; ++r) {
             Fr acc;
             for (uint64_t k = m.row_ptr[r]; k < m.row_ptr[r + 1]; ++k) {
-                const Fr& c = coefficients[m.coeff[k]];
-                const Fr& v = z[m.col[k]];
-                acc += (c == one) ? v : c * v;
+                const Fr& v = value(m.col[k]);
+                if (bit_values) {
+                    // Most of a circuit's values are bits: 0 adds nothing, 1 adds the
+                    // coefficient — no product.
+                    if (v.is_zero()) continue;
+                    const Fr& c = coefficients[m.coeff[k]];
+                    if (v == one) {
+                        acc += c;
+                    } else {
+                        acc += (c == one) ? v : c * v;
+                    }
+                } else {
+                    const Fr& c = coefficients[m.coeff[k]];
+                    acc += (c == one) ? v : c * v;
+                }
             }
             y[r] = acc;
         }
     });
 }
 
-util::Status ShapeRecorder::multiply(std::span<const Fr> z, std::vector<Fr>& az,
-                                     std::vector<Fr>& bz, std::vector<Fr>& cz,
-                                     util::ThreadPool* pool) const {
+}  // namespace
+
+void csr_multiply(const CsrMatrix& m, std::span<const Fr> coefficients, std::span<const Fr> z,
+                  std::vector<Fr>& y, util::ThreadPool& pool) {
+    csr_multiply_with(m, coefficients, [z](uint32_t col) -> const Fr& { return z[col]; }, y, pool);
+}
+
+void csr_multiply(const CsrMatrix& m, std::span<const Fr> coefficients,
+                  std::span<const Fr> inputs, std::span<const Fr> aux, std::vector<Fr>& y,
+                  util::ThreadPool& pool) {
+    const auto n_inputs = static_cast<uint32_t>(inputs.size());
+    const Fr* in = inputs.data();
+    const Fr* ax = aux.data();
+    csr_multiply_with(
+        m, coefficients,
+        [in, ax, n_inputs](uint32_t col) -> const Fr& {
+            return col < n_inputs ? in[col] : ax[col - n_inputs];
+        },
+        y, pool);
+}
+
+util::Status ShapeRecorder::check_multiply(size_t columns) const {
     if (!finished_) return util::internal_error("ShapeRecorder::multiply before finish()");
-    if (z.size() != num_columns()) {
+    if (columns != num_columns()) {
         std::string msg = "ShapeRecorder::multiply: z has ";
-        msg += std::to_string(z.size());
+        msg += std::to_string(columns);
         msg += " entries, expected ";
         msg += std::to_string(num_columns());
         return util::invalid_argument(std::move(msg));
     }
+    return util::Status();
+}
+
+util::Status ShapeRecorder::multiply(std::span<const Fr> z, std::vector<Fr>& az,
+                                     std::vector<Fr>& bz, std::vector<Fr>& cz,
+                                     util::ThreadPool* pool) const {
+    CUZK_RETURN_IF_ERROR(check_multiply(z.size()));
     util::ThreadPool& p = pool != nullptr ? *pool : util::ThreadPool::global();
     csr_multiply(matrix_[0], coefficients_, z, az, p);
     csr_multiply(matrix_[1], coefficients_, z, bz, p);
     csr_multiply(matrix_[2], coefficients_, z, cz, p);
+    return util::Status();
+}
+
+util::Status ShapeRecorder::multiply(std::span<const Fr> inputs, std::span<const Fr> aux,
+                                     std::vector<Fr>& az, std::vector<Fr>& bz,
+                                     std::vector<Fr>& cz, util::ThreadPool* pool) const {
+    CUZK_RETURN_IF_ERROR(check_multiply(inputs.size() + aux.size()));
+    if (inputs.size() != num_inputs())
+        return util::invalid_argument("ShapeRecorder::multiply: wrong number of inputs");
+    util::ThreadPool& p = pool != nullptr ? *pool : util::ThreadPool::global();
+    csr_multiply(matrix_[0], coefficients_, inputs, aux, az, p);
+    csr_multiply(matrix_[1], coefficients_, inputs, aux, bz, p);
+    csr_multiply(matrix_[2], coefficients_, inputs, aux, cz, p);
     return util::Status();
 }
 

@@ -65,8 +65,14 @@ class ShapeRecorder final : public ConstraintSystem {
     util::Status multiply(std::span<const ff::Fr> z, std::vector<ff::Fr>& az,
                           std::vector<ff::Fr>& bz, std::vector<ff::Fr>& cz,
                           util::ThreadPool* pool = nullptr) const;
+    // The same with z given as its two parts (no concatenated copy): inputs (num_inputs()
+    // entries) and aux (num_aux()).
+    util::Status multiply(std::span<const ff::Fr> inputs, std::span<const ff::Fr> aux,
+                          std::vector<ff::Fr>& az, std::vector<ff::Fr>& bz,
+                          std::vector<ff::Fr>& cz, util::ThreadPool* pool = nullptr) const;
 
    private:
+    util::Status check_multiply(size_t columns) const;
     struct FrHash {
         size_t operator()(const ff::Fr& x) const {
             uint64_t h = x.limb[0] ^ (x.limb[1] * 0x9e3779b97f4a7c15ULL);
@@ -88,8 +94,16 @@ class ShapeRecorder final : public ConstraintSystem {
     bool finished_ = false;
 };
 
+// Whether the products take the short-cut for z values 0 and 1 (skip / add the coefficient,
+// no field product): on unless CUZK_SPMV_BIT_SHORTCUT=0. Same result either way.
+bool spmv_bit_shortcut_enabled();
+
 // y = M·z for one CSR matrix (y resized to M.rows()).
 void csr_multiply(const CsrMatrix& m, std::span<const ff::Fr> coefficients,
                   std::span<const ff::Fr> z, std::vector<ff::Fr>& y, util::ThreadPool& pool);
+// The same with z = (inputs, aux) given in two parts.
+void csr_multiply(const CsrMatrix& m, std::span<const ff::Fr> coefficients,
+                  std::span<const ff::Fr> inputs, std::span<const ff::Fr> aux,
+                  std::vector<ff::Fr>& y, util::ThreadPool& pool);
 
 }  // namespace cuzk::r1cs

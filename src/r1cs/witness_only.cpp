@@ -1,12 +1,38 @@
 #include "r1cs/witness_only.hpp"
 
+#include <cstdlib>
+#include <cstring>
+
 namespace cuzk::r1cs {
 
+bool witness_skips_constraints_default() {
+    static const bool skip = [] {
+        const char* env = std::getenv("CUZK_WITNESS_SKIP_LC");
+        return !(env != nullptr && std::strcmp(env, "0") == 0);
+    }();
+    return skip;
+}
+
 WitnessOnly::WitnessOnly(size_t input_capacity, size_t aux_capacity)
-    : ConstraintSystem(/*computes_values=*/true, /*needs_names=*/false) {
-    inputs_.reserve(input_capacity);
-    aux_.reserve(aux_capacity);
+    : WitnessOnly(Options{input_capacity, aux_capacity, witness_skips_constraints_default()}) {}
+
+WitnessOnly::WitnessOnly(const Options& options)
+    : ConstraintSystem(/*computes_values=*/true, /*needs_names=*/false,
+                       /*wants_constraints=*/!options.skip_constraints),
+      aux_capacity_(options.aux_capacity) {
+    inputs_.reserve(options.input_capacity);
+    aux_.reserve(options.aux_capacity);
     allocate_one();
+}
+
+WitnessOnly::WitnessOnly(const WitnessOnly& parent, ForkTag)
+    : ConstraintSystem(/*computes_values=*/true, /*needs_names=*/false,
+                       parent.wants_constraints()),
+      fork_parent_(&parent),
+      fork_inputs_(parent.num_inputs()),
+      fork_aux_(parent.num_aux()),
+      fork_constraints_(parent.num_constraints()) {
+    set_counts(fork_inputs_, fork_aux_, fork_constraints_);
 }
 
 std::vector<ff::Fr> WitnessOnly::z() const {
@@ -15,6 +41,44 @@ std::vector<ff::Fr> WitnessOnly::z() const {
     out.insert(out.end(), inputs_.begin(), inputs_.end());
     out.insert(out.end(), aux_.begin(), aux_.end());
     return out;
+}
+
+std::vector<std::unique_ptr<ConstraintSystem>> WitnessOnly::fork(size_t count) {
+    std::vector<std::unique_ptr<ConstraintSystem>> out;
+    if (count == 0) return out;
+    out.reserve(count);
+    const size_t share =
+        aux_capacity_ > num_aux() ? (aux_capacity_ - num_aux()) / count + 1 : 0;
+    for (size_t k = 0; k < count; ++k) {
+        auto* child = new WitnessOnly(*this, ForkTag{});
+        out.push_back(std::unique_ptr<ConstraintSystem>(child));
+        child->aux_.reserve(share);
+    }
+    return out;
+}
+
+util::Status WitnessOnly::join_forks(std::vector<std::unique_ptr<ConstraintSystem>> forks) {
+    const size_t inputs = num_inputs(), aux = num_aux(), rows = num_constraints();
+    for (const auto& f : forks) {
+        const auto* child = dynamic_cast<const WitnessOnly*>(f.get());
+        if (child == nullptr || child->fork_parent_ != this || child->fork_inputs_ != inputs ||
+            child->fork_aux_ != aux || child->fork_constraints_ != rows)
+            return util::internal_error(
+                "join_forks: not a fork of this witness at its current state");
+        if (child->namespace_depth() != 0)
+            return util::internal_error("join_forks: a fork has an open namespace");
+    }
+    for (auto& f : forks) {
+        auto& child = static_cast<WitnessOnly&>(*f);
+        inputs_.insert(inputs_.end(), child.inputs_.begin(), child.inputs_.end());
+        aux_.insert(aux_.end(), child.aux_.begin(), child.aux_.end());
+        set_counts(num_inputs() + (child.num_inputs() - child.fork_inputs_),
+                   num_aux() + (child.num_aux() - child.fork_aux_),
+                   num_constraints() + (child.num_constraints() - child.fork_constraints_));
+        std::vector<ff::Fr>().swap(child.inputs_);
+        std::vector<ff::Fr>().swap(child.aux_);
+    }
+    return util::Status();
 }
 
 void WitnessOnly::on_alloc(const Name&, uint32_t, const ff::Fr* value) { aux_.push_back(*value); }

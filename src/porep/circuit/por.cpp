@@ -154,7 +154,7 @@ util::Status check_auth_path(const PorTree& tree, const AuthPath& path) {
 
 void enforce_equal(ConstraintSystem& cs, const Name& name, const AllocatedNum& a,
                    const AllocatedNum& b) {
-    cs.enforce(name, LC(a.var), LC(Variable::one()), LC(b.var));
+    cs.enforce_lazy(name, [&] { return r1cs::LcRow{LC(a.var), LC(Variable::one()), LC(b.var)}; });
 }
 
 util::Result<AllocatedNum> sha256_node_circuit(ConstraintSystem& cs, const Name& name,

@@ -215,7 +215,9 @@ util::Result<AllocatedNum> add_num(ConstraintSystem& cs, const Name& name, const
     auto sum =
         gadgets::map_values(a.value, b.value, [](const Fr& x, const Fr& y) { return x + y; });
     CUZK_ASSIGN_OR_RETURN(AllocatedNum res, AllocatedNum::alloc(cs, "add_num", sum));
-    cs.enforce("sum constraint", a.var + b.var, LC(Variable::one()), LC(res.var));
+    cs.enforce_lazy("sum constraint", [&] {
+        return r1cs::LcRow{a.var + b.var, LC(Variable::one()), LC(res.var)};
+    });
     return res;
 }
 
