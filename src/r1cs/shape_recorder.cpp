@@ -48,6 +48,12 @@ void ShapeRecorder::finish() {
             const Variable v = Variable::from_key(col);
             col = v.is_aux() ? aux_base + v.index() : v.index();
         }
+    // The arrays are kept for the life of the shape (a compiled circuit): drop the growth slack.
+    for (CsrMatrix& m : matrix_) {
+        m.row_ptr.shrink_to_fit();
+        m.col.shrink_to_fit();
+        m.coeff.shrink_to_fit();
+    }
     finished_ = true;
 }
 
