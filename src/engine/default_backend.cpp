@@ -7,14 +7,20 @@
 
 namespace cuzk::engine {
 
-std::unique_ptr<ProverBackend> make_default_backend(const EngineConfig& config) {
+util::Result<std::unique_ptr<ProverBackend>> make_default_backend(const EngineConfig& config) {
     // The GPU backend (engine/gpu_backend.cpp) when config.use_gpu is set, the build has CUDA
     // and a device is usable; otherwise the CPU's (the reason is printed once).
     if (config.use_gpu) {
         GpuBackendOptions gpu;
         gpu.subgroup_check = config.params_subgroup_check;
+        gpu.devices = config.gpus;
         auto backend = make_gpu_backend(gpu);
         if (backend.ok()) return std::move(*backend);
+        if (!config.gpus.empty()) {
+            std::string m = "gpus: ";
+            m += backend.status().message();
+            return util::Status(backend.status().code(), std::move(m));
+        }
         std::fprintf(stderr, "cuzk engine: proving on the CPU (%s)\n",
                      backend.status().message().c_str());
     }

@@ -1,5 +1,7 @@
 // The default ProverBackend for an engine configuration: the GPU prover when the build has one,
-// config.use_gpu is set and a device exists; otherwise the CPU prover.
+// config.use_gpu is set and a device exists; otherwise the CPU prover. Errors only when
+// config.gpus lists devices and the GPU backend cannot have them (the reason); without a list,
+// a missing GPU means the CPU prover (the reason is printed once).
 #pragma once
 
 #include <memory>
@@ -9,6 +11,6 @@
 
 namespace cuzk::engine {
 
-std::unique_ptr<ProverBackend> make_default_backend(const EngineConfig& config);
+util::Result<std::unique_ptr<ProverBackend>> make_default_backend(const EngineConfig& config);
 
 }  // namespace cuzk::engine

@@ -70,9 +70,6 @@ util::Result<std::unique_ptr<Engine>> start_engine(EngineConfig config,
                                                    EngineHooks hooks) {
     if (config.synthesis_workers == 0) config.synthesis_workers = 1;
     if (config.max_batch_size == 0) config.max_batch_size = 1;
-    if (config.prover_workers == 0) config.prover_workers = 1;
-    if (config.max_ready_partitions == 0)
-        config.max_ready_partitions = 2 * config.max_batch_size * config.prover_workers;
     if (config.host_memory_budget_bytes == 0)
         config.host_memory_budget_bytes = physical_memory_bytes() / 4 * 3;
     if (config.host_memory_budget_bytes == 0)
@@ -81,7 +78,13 @@ util::Result<std::unique_ptr<Engine>> start_engine(EngineConfig config,
     if (!hooks.prepare) hooks.prepare = defaults.prepare;
     if (!hooks.params_shape) hooks.params_shape = defaults.params_shape;
     if (!hooks.verify) hooks.verify = defaults.verify;
-    if (!backend) backend = make_default_backend(config);
+    if (!backend) {
+        CUZK_ASSIGN_OR_RETURN(backend, make_default_backend(config));
+    }
+    if (config.prover_workers == 0)
+        config.prover_workers = std::max(1u, backend->parallel_provers());
+    if (config.max_ready_partitions == 0)
+        config.max_ready_partitions = 2 * config.max_batch_size * config.prover_workers;
     std::optional<Journal> journal;
     if (!config.journal_dir.empty()) {
         CUZK_ASSIGN_OR_RETURN(Journal j, Journal::open(config.journal_dir));
@@ -141,14 +144,43 @@ void EngineImpl::notify_all_locked() {
     done_cv_.notify_all();
 }
 
+const std::string* EngineImpl::backend_params_key(porep::RegisteredSealProof proof) const {
+    const uint64_t sector_size = porep::seal_proof_info(proof).sector_size;
+    for (const EngineConfig::BackendParams& b : config_.backend_params)
+        if (b.sector_size == sector_size) return &b.key;
+    return nullptr;
+}
+
+ParamsPaths EngineImpl::paths_for(porep::RegisteredSealProof proof) const {
+    if (const std::string* key = backend_params_key(proof)) return {*key, ""};
+    return params_paths(config_.params_dir, proof);
+}
+
 util::Result<EngineImpl::ParamSet*> EngineImpl::params_for(porep::RegisteredSealProof proof) {
-    const ParamsPaths paths = params_paths(config_.params_dir, proof);
+    const ParamsPaths paths = paths_for(proof);
     {
         std::lock_guard<std::mutex> lock(mu_);
         auto it = sets_.find(paths.params);
         if (it != sets_.end()) return it->second.get();
     }
     const std::string size = porep::sector_size_name(porep::seal_proof_info(proof).sector_size);
+    if (backend_params_key(proof) != nullptr) {
+        // A set the backend holds (no file): its shape and memory as the backend reports them.
+        auto held = backend_->load_params(paths.params);
+        if (!held.ok())
+            return util::invalid_argument(
+                str_cat({"parameters for ", size, " (", paths.params,
+                         ", held by the backend): ", held.status().message()}));
+        auto ps = std::make_unique<ParamSet>();
+        ps->path = paths.params;
+        ps->shape = held->shape;
+        ps->params_bytes = held->host_bytes;
+        ps->partition_bytes = partition_host_bytes(held->shape);
+        std::lock_guard<std::mutex> lock(mu_);
+        auto [it, inserted] = sets_.emplace(paths.params, std::move(ps));
+        (void)inserted;
+        return it->second.get();
+    }
     std::error_code ec;
     for (const std::string& p : {paths.params, paths.vk}) {
         if (!std::filesystem::exists(p, ec))
@@ -466,7 +498,7 @@ util::Status EngineImpl::preload_params(porep::RegisteredSealProof proof) {
 }
 
 util::Status EngineImpl::evict_params(porep::RegisteredSealProof proof) {
-    const ParamsPaths paths = params_paths(config_.params_dir, proof);
+    const ParamsPaths paths = paths_for(proof);
     std::lock_guard<std::mutex> lock(mu_);
     auto it = sets_.find(paths.params);
     if (it == sets_.end() || !it->second->reserved) return util::Status();
@@ -489,6 +521,7 @@ EngineStatus EngineImpl::status() const {
     std::lock_guard<std::mutex> lock(mu_);
     EngineStatus s;
     s.backend = backend_->name();
+    s.prover_workers = config_.prover_workers;
     s.draining = draining_;
     for (const auto& [seq, job] : by_seq_) {
         if (job->state == JobState::kQueued) ++s.jobs_queued;

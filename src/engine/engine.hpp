@@ -84,7 +84,9 @@ struct EngineConfig {
     std::string journal_dir;  // empty: no journal (jobs do not survive a restart)
     std::string trace_dir;    // non-empty: <trace_dir>/<job id>.trace.json per finished job
     unsigned synthesis_workers = 1;
-    unsigned prover_workers = 1;  // threads feeding the backend (one per device)
+    // Threads feeding the backend; 0: one per device (ProverBackend::parallel_provers(): the
+    // GPU backend's device count, 1 for the CPU backend).
+    unsigned prover_workers = 0;
     unsigned max_batch_size = 1;  // partitions per prover call
     unsigned max_batch_wait_ms = 0;
     // Look-ahead: partitions synthesized or being synthesized but not yet taken by a prover
@@ -95,6 +97,18 @@ struct EngineConfig {
     bool verify_proofs = true;
     bool vanilla_check = true;  // check the C1's vanilla proofs at submit (porep::verify_c1)
     bool use_gpu = true;        // when built with CUDA and a device exists; else the CPU prover
+    // CUDA device ordinals the GPU backend uses (each once); empty: every visible device. A
+    // listed device that does not exist makes Engine::start fail (kInvalidArgument).
+    std::vector<unsigned> gpus;
+    // Parameter sets the backend already holds (ProverBackend::install_generated_params, e.g.
+    // made on the GPU: `cuzk bench pipeline --gpu-setup`): jobs of `sector_size` (bytes) use
+    // the set under `key` instead of params_dir's files, and no file is looked for. Their
+    // memory budget share is the host bytes the backend reports for them (0 when on the device).
+    struct BackendParams {
+        uint64_t sector_size = 0;
+        std::string key;
+    };
+    std::vector<BackendParams> backend_params;
     // A loaded parameter set with no work for this long is dropped (its memory released); a set
     // with nothing in flight is also dropped at once when another set needs the memory.
     uint64_t params_idle_evict_ms = 600000;
@@ -110,6 +124,7 @@ struct LoadedParamsInfo {
 
 struct EngineStatus {
     std::string backend;  // ProverBackend::name()
+    unsigned prover_workers = 0;  // prover threads (EngineConfig::prover_workers, resolved)
     bool draining = false;
     size_t jobs_queued = 0, jobs_running = 0;
     size_t partitions_queued = 0, partitions_synthesizing = 0, partitions_ready = 0,

@@ -64,6 +64,8 @@ class SharedBackend final : public ProverBackend {
     SharedBackend(std::shared_ptr<ProverBackend> inner, std::shared_ptr<Recorder> rec)
         : inner_(std::move(inner)), rec_(std::move(rec)) {}
     std::string name() const override { return inner_->name(); }
+    unsigned parallel_provers() const override { return inner_->parallel_provers(); }
+    std::vector<DeviceMemory> device_memory() const override { return inner_->device_memory(); }
     util::Result<LoadedParams> load_params(const std::string& p) override {
         return inner_->load_params(p);
     }

@@ -8,6 +8,10 @@
 // the job preparation is replaced too (a "fake:N" spec gives N one-constraint circuits whose
 // public input encodes (sector_number, partition), so the backend can tell which partitions it
 // was given). The real path (C1, CPU prover, pairing verification) is engine_cpu_test.cpp.
+// The multi-device tests use a fake backend of N "devices" that picks one per call with the GPU
+// backend's DevicePicker, and check that the default prover_workers keeps all of them busy at
+// once, each call on a device of its own; and that a parameter set held by the backend
+// (EngineConfig::backend_params) is used without any file.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -21,6 +25,7 @@
 #include <mutex>
 #include <thread>
 
+#include "engine/device_picker.hpp"
 #include "engine/engine.hpp"
 #include "engine/engine_hooks.hpp"
 #include "engine/journal.hpp"
@@ -43,6 +48,11 @@ struct FakeState {
     std::vector<std::vector<uint64_t>> batches;  // tags per prove() call
     std::vector<Clock::time_point> batch_times;
     int loads = 0;
+    std::vector<std::string> load_paths, prove_paths;
+    // Multi-device backend: the device of each prove() call, and the devices in use now.
+    std::vector<size_t> batch_devices;
+    std::vector<int> device_users;
+    int device_collisions = 0;
     std::atomic<int> verify_calls{0};
     std::atomic<bool> verify_result{true};
 
@@ -78,16 +88,17 @@ class FakeBackend final : public ProverBackend {
     std::vector<DeviceMemory> device_memory() const override {
         return {DeviceMemory{3, uint64_t{80} << 30, uint64_t{50} << 30, uint64_t{40} << 30}};
     }
-    util::Result<LoadedParams> load_params(const std::string&) override {
+    util::Result<LoadedParams> load_params(const std::string& path) override {
         std::lock_guard<std::mutex> l(s_->mu);
         ++s_->loads;
+        s_->load_paths.push_back(path);
         LoadedParams p;
         p.shape = fake_shape();
         p.host_bytes = 1000;
         return p;
     }
     util::Status evict_params(const std::string&) override { return util::Status(); }
-    util::Result<std::vector<groth16::Proof>> prove(const std::string&,
+    util::Result<std::vector<groth16::Proof>> prove(const std::string& path,
                                                     std::span<r1cs::ProvingAssignment* const> as,
                                                     std::span<const groth16::ProverRandomness>,
                                                     util::PhaseTimes* times,
@@ -95,6 +106,7 @@ class FakeBackend final : public ProverBackend {
         std::vector<uint64_t> tags;
         for (const auto* a : as) tags.push_back(a->input_assignment().at(1).to_int().limb[0]);
         std::unique_lock<std::mutex> l(s_->mu);
+        s_->prove_paths.push_back(path);
         s_->batches.push_back(tags);
         s_->batch_times.push_back(Clock::now());
         ++s_->in_prove;
@@ -123,6 +135,52 @@ class FakeBackend final : public ProverBackend {
 
    private:
     std::shared_ptr<FakeState> s_;
+};
+
+// N fake devices: prove() picks one with a DevicePicker (as the GPU backend does), records it,
+// counts a collision if another call is on it, then behaves as FakeBackend (gate included).
+class MultiDeviceFakeBackend final : public ProverBackend {
+   public:
+    MultiDeviceFakeBackend(std::shared_ptr<FakeState> s, size_t devices)
+        : s_(std::move(s)), inner_(s_), picker_(devices) {
+        std::lock_guard<std::mutex> l(s_->mu);
+        s_->device_users.assign(devices, 0);
+    }
+    std::string name() const override { return "fake-multi"; }
+    unsigned parallel_provers() const override { return static_cast<unsigned>(picker_.devices()); }
+    std::vector<DeviceMemory> device_memory() const override {
+        std::vector<DeviceMemory> out;
+        for (size_t i = 0; i < picker_.devices(); ++i)
+            out.push_back({static_cast<uint32_t>(i), uint64_t{80} << 30, uint64_t{50} << 30,
+                           uint64_t{40} << 30});
+        return out;
+    }
+    util::Result<LoadedParams> load_params(const std::string& p) override {
+        return inner_.load_params(p);
+    }
+    util::Status evict_params(const std::string& p) override { return inner_.evict_params(p); }
+    util::Result<std::vector<groth16::Proof>> prove(const std::string& path,
+                                                    std::span<r1cs::ProvingAssignment* const> as,
+                                                    std::span<const groth16::ProverRandomness> r,
+                                                    util::PhaseTimes* times,
+                                                    util::TraceRecorder* trace) override {
+        DevicePicker::Lease lease = picker_.acquire();
+        const size_t d = lease.index();
+        {
+            std::lock_guard<std::mutex> l(s_->mu);
+            if (s_->device_users[d]++ > 0) ++s_->device_collisions;
+            s_->batch_devices.push_back(d);
+        }
+        auto out = inner_.prove(path, as, r, times, trace);
+        std::lock_guard<std::mutex> l(s_->mu);
+        --s_->device_users[d];
+        return out;
+    }
+
+   private:
+    std::shared_ptr<FakeState> s_;
+    FakeBackend inner_;
+    DevicePicker picker_;
 };
 
 // "fake:N" → N partitions; "fake:N:badK" → partition K's witness is wrong.
@@ -157,6 +215,7 @@ struct Harness {
     std::shared_ptr<FakeState> state = std::make_shared<FakeState>();
     std::string dir;
     EngineConfig config;
+    size_t devices = 0;  // > 0: MultiDeviceFakeBackend with this many devices
 
     explicit Harness(const std::string& name) {
         dir = (fs::temp_directory_path() / ("cuzk_engine_fake_" + name)).string();
@@ -181,6 +240,9 @@ struct Harness {
             if (p.size() != in.size()) return util::invalid_argument("size mismatch");
             return s->verify_result.load();
         };
+        if (devices > 0)
+            return start_engine(config, std::make_unique<MultiDeviceFakeBackend>(state, devices),
+                                h);
         return start_engine(config, std::make_unique<FakeBackend>(state), h);
     }
 };
@@ -573,6 +635,92 @@ TEST(EngineFake, RestartResumesJournaledJobsExactlyOnce) {
     EXPECT_TRUE(scan.errors.empty());
     ASSERT_EQ(scan.records.size(), 5u);
     for (const JournalRecord& r : scan.records) EXPECT_EQ(r.state, JobState::kCompleted) << r.id;
+}
+
+// With the default prover_workers (0: one per device) every device of a 3-device backend gets a
+// prove() call at once, each on a device of its own; a longer run spreads over all of them.
+TEST(EngineFake, EveryDeviceGetsAProverThreadOfItsOwn) {
+    Harness h("multi_device");
+    h.devices = 3;
+    h.config.synthesis_workers = 3;
+    auto e = h.start();
+    ASSERT_TRUE(e.ok()) << e.status().message();
+    EXPECT_EQ((*e)->status().devices.size(), 3u);
+    h.state->close_gate();
+    std::vector<JobId> ids;
+    for (uint64_t sector = 1; sector <= 3; ++sector)
+        ids.push_back(*(*e)->submit(fake_spec(sector, 1)));
+    ASSERT_TRUE(h.state->wait_for([&] { return h.state->in_prove == 3; }))
+        << "in prove(): " << h.state->in_prove;
+    {
+        std::lock_guard<std::mutex> l(h.state->mu);
+        EXPECT_EQ(h.state->device_users, (std::vector<int>{1, 1, 1}));
+        std::vector<size_t> used = h.state->batch_devices;
+        std::sort(used.begin(), used.end());
+        EXPECT_EQ(used, (std::vector<size_t>{0, 1, 2}));
+    }
+    h.state->open_gate();
+    for (const JobId& id : ids) EXPECT_EQ(await_final(**e, id).state, JobState::kCompleted);
+    auto big = (*e)->submit(fake_spec(9, 12));
+    ASSERT_TRUE(big.ok());
+    EXPECT_EQ(await_final(**e, *big).state, JobState::kCompleted);
+    std::lock_guard<std::mutex> l(h.state->mu);
+    EXPECT_EQ(h.state->device_collisions, 0);
+    EXPECT_EQ(h.state->batch_devices.size(), 15u);
+    for (size_t d = 0; d < 3; ++d)
+        EXPECT_NE(std::find(h.state->batch_devices.begin(), h.state->batch_devices.end(), d),
+                  h.state->batch_devices.end())
+            << "device " << d << " never used";
+}
+
+// An explicit prover_workers is kept: one thread drives the 3 devices one call at a time.
+TEST(EngineFake, ExplicitProverWorkersIsKept) {
+    Harness h("multi_device_one");
+    h.devices = 3;
+    h.config.synthesis_workers = 3;
+    h.config.prover_workers = 1;
+    auto e = h.start();
+    ASSERT_TRUE(e.ok());
+    h.state->close_gate();
+    auto id = (*e)->submit(fake_spec(1, 3));
+    ASSERT_TRUE(id.ok());
+    ASSERT_TRUE(h.state->wait_for([&] { return h.state->in_prove == 1; }));
+    EXPECT_FALSE(h.state->wait_for([&] { return h.state->in_prove > 1; }, milliseconds(300)));
+    h.state->open_gate();
+    EXPECT_EQ(await_final(**e, *id).state, JobState::kCompleted);
+}
+
+// A set the backend holds (EngineConfig::backend_params) is used for its sector size without
+// any parameter file: loaded and proved under its key.
+TEST(EngineFake, BackendHeldParamsNeedNoFile) {
+    Harness h("held_params");
+    fs::remove_all(h.config.params_dir);
+    h.config.backend_params = {{2048, "gpu-setup:porep:2KiB"}};
+    auto e = h.start();
+    ASSERT_TRUE(e.ok());
+    ASSERT_TRUE((*e)->preload_params(porep::RegisteredSealProof::kStackedDrg2KiBV1_1).ok());
+    auto id = (*e)->submit(fake_spec(4, 2));
+    ASSERT_TRUE(id.ok()) << id.status().message();
+    EXPECT_EQ(await_final(**e, *id).state, JobState::kCompleted);
+    {
+        std::lock_guard<std::mutex> l(h.state->mu);
+        ASSERT_FALSE(h.state->load_paths.empty());
+        for (const std::string& p : h.state->load_paths) EXPECT_EQ(p, "gpu-setup:porep:2KiB");
+        ASSERT_EQ(h.state->prove_paths.size(), 2u);
+        for (const std::string& p : h.state->prove_paths) EXPECT_EQ(p, "gpu-setup:porep:2KiB");
+    }
+    const EngineStatus st = (*e)->status();
+    ASSERT_EQ(st.params.size(), 1u);
+    EXPECT_EQ(st.params[0].path, "gpu-setup:porep:2KiB");
+    // Without the entry the same engine configuration looks for the files, and says so.
+    Harness files("held_params_files");
+    fs::remove_all(files.config.params_dir);
+    auto e2 = files.start();
+    ASSERT_TRUE(e2.ok());
+    auto missing = (*e2)->submit(fake_spec(4, 2));
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.status().message().find("porep_2KiB.params"), std::string::npos)
+        << missing.status().message();
 }
 
 }  // namespace

@@ -111,6 +111,11 @@ class EngineImpl final : public Engine {
     };
 
     // ---- engine.cpp ----
+    // The key of the set the backend holds for this proof's sector size
+    // (EngineConfig::backend_params), or null: the set comes from params_dir's files.
+    const std::string* backend_params_key(porep::RegisteredSealProof proof) const;
+    // The files for the proof's sector size, or {backend key, ""} for a set the backend holds.
+    ParamsPaths paths_for(porep::RegisteredSealProof proof) const;
     util::Result<ParamSet*> params_for(porep::RegisteredSealProof proof);
     void enqueue_job_locked(const JobPtr& job);
     JobOutcome outcome_locked(const Job& job) const;

@@ -5,99 +5,324 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <functional>
 #include <mutex>
 #include <string>
+#include <thread>
 
+#include "engine/device_picker.hpp"
+#include "gpu/cuda_status.hpp"
 #include "gpu/device.hpp"
 #include "gpu/params_cache.hpp"
 #include "gpu/prover.hpp"
+#include "gpu/resident_setup.hpp"
 
 namespace cuzk::engine {
 
 namespace {
 
+// Makes `ordinal` the calling thread's current CUDA device for the scope; the previous current
+// device is made current again at the end.
+class ScopedDevice {
+   public:
+    explicit ScopedDevice(int ordinal) {
+        if (cudaGetDevice(&previous_) != cudaSuccess) {
+            (void)cudaGetLastError();
+            previous_ = -1;
+        }
+        const cudaError_t err = cudaSetDevice(ordinal);
+        if (err != cudaSuccess) {
+            std::string what = "cudaSetDevice(";
+            what += std::to_string(ordinal);
+            what += ")";
+            status_ = gpu::cuda_status(err, what);
+        }
+        switched_ = previous_ != ordinal;
+    }
+    ~ScopedDevice() {
+        if (switched_ && previous_ >= 0) (void)cudaSetDevice(previous_);
+    }
+    ScopedDevice(const ScopedDevice&) = delete;
+    ScopedDevice& operator=(const ScopedDevice&) = delete;
+    const util::Status& status() const { return status_; }
+
+   private:
+    int previous_ = -1;
+    bool switched_ = false;
+    util::Status status_;
+};
+
+struct Device {
+    int ordinal = 0;
+    std::string name;
+    uint64_t params_budget = 0;
+    std::unique_ptr<gpu::ParamsCache> cache;  // made with the device current
+    std::mutex prove_mutex;                   // one prove() on the device at a time
+};
+
+std::string device_prefix(const Device& d) {
+    std::string s = "gpu:";
+    s += std::to_string(d.ordinal);
+    s += ": ";
+    return s;
+}
+
+util::Status with_device(const Device& d, const util::Status& st) {
+    if (st.ok()) return st;
+    return util::Status(st.code(), device_prefix(d) + st.message());
+}
+
+// Resident bytes of a parameter set with these section counts (as params_resident_bytes).
+uint64_t resident_bytes_of(const groth16::ParameterScalars& sc) {
+    return uint64_t{sc.h.size() + sc.l.size() + sc.a.size() + sc.b.size()} * sizeof(ec::G1Affine) +
+           uint64_t{sc.b.size()} * sizeof(ec::G2Affine);
+}
+
 class GpuBackend final : public ProverBackend {
    public:
-    GpuBackend(const gpu::ParamsCacheOptions& cache_options, std::string name, int device)
-        : cache_(cache_options), name_(std::move(name)), device_(device),
-          params_budget_(cache_options.device_budget_bytes) {}
+    GpuBackend(std::vector<std::unique_ptr<Device>> devices, GpuBackendOptions options)
+        : devices_(std::move(devices)), options_(std::move(options)), picker_(devices_.size()) {
+        // "gpu:0 NVIDIA H200", or "gpu:0,1 NVIDIA H200" when the devices are of one model.
+        bool same = true;
+        for (const auto& d : devices_) same = same && d->name == devices_[0]->name;
+        name_ = "gpu:";
+        for (size_t i = 0; i < devices_.size(); ++i) {
+            if (i > 0) name_ += same ? "," : ", gpu:";
+            name_ += std::to_string(devices_[i]->ordinal);
+            if (!same) {
+                name_ += ' ';
+                name_ += devices_[i]->name;
+            }
+        }
+        if (same) {
+            name_ += ' ';
+            name_ += devices_[0]->name;
+        }
+    }
 
     std::string name() const override { return name_; }
 
-    std::vector<DeviceMemory> device_memory() const override {
-        DeviceMemory d;
-        d.ordinal = static_cast<uint32_t>(device_);
-        size_t free_bytes = 0, total_bytes = 0;
-        if (cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess) {
-            d.total_bytes = total_bytes;
-            d.free_bytes = free_bytes;
-        }
-        d.params_budget_bytes = params_budget_;
-        return {d};
-    }
+    unsigned parallel_provers() const override { return static_cast<unsigned>(devices_.size()); }
 
-    util::Result<LoadedParams> load_params(const std::string& params_path) override {
-        CUZK_ASSIGN_OR_RETURN(gpu::ParamsCache::Handle h, cache_.acquire(params_path));
-        LoadedParams out;
-        out.shape = {h->vk().ic.size(), h->h().size,    h->l().size,
-                     h->a().size,       h->b_g1().size, h->b_g2().size};
-        out.vk = h->vk();
-        out.device_bytes = h->device_bytes();
-        out.host_bytes = h->resident_bytes() - h->device_bytes();  // pinned-host fallback
+    std::vector<DeviceMemory> device_memory() const override {
+        std::vector<DeviceMemory> out;
+        for (const auto& dev : devices_) {
+            DeviceMemory d;
+            d.ordinal = static_cast<uint32_t>(dev->ordinal);
+            ScopedDevice scope(dev->ordinal);
+            size_t free_bytes = 0, total_bytes = 0;
+            if (scope.status().ok() && cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess) {
+                d.total_bytes = total_bytes;
+                d.free_bytes = free_bytes;
+            } else {
+                (void)cudaGetLastError();
+            }
+            d.params_budget_bytes = dev->params_budget;
+            out.push_back(d);
+        }
         return out;
     }
 
+    util::Result<LoadedParams> load_params(const std::string& params_path) override {
+        std::vector<LoadedParams> per_device(devices_.size());
+        const util::Status all = on_every_device([&](size_t i, Device& d) -> util::Status {
+            CUZK_ASSIGN_OR_RETURN(gpu::ParamsCache::Handle h, d.cache->acquire(params_path));
+            per_device[i] = describe(*h);
+            return util::Status();
+        });
+        if (!all.ok()) return all;
+        return merge(per_device);
+    }
+
     util::Status evict_params(const std::string& params_path) override {
-        (void)cache_.evict(params_path);
+        for (const auto& d : devices_) {
+            ScopedDevice scope(d->ordinal);
+            if (scope.status().ok()) (void)d->cache->evict(params_path);
+        }
         return util::Status();
+    }
+
+    util::Result<LoadedParams> install_generated_params(const std::string& key,
+                                                        const groth16::ParameterScalars& scalars,
+                                                        util::PhaseTimes* times) override {
+        const uint64_t bytes = resident_bytes_of(scalars);
+        std::vector<LoadedParams> per_device(devices_.size());
+        std::vector<util::PhaseTimes> device_times(devices_.size());
+        const util::Status all = on_every_device([&](size_t i, Device& d) -> util::Status {
+            gpu::GpuSetupOptions setup;
+            setup.label = key;
+            setup.times = &device_times[i];
+            // On the device only when it fits what the cache may still use there: the rest of
+            // the device is the prover's.
+            const gpu::CacheStats stats = d.cache->stats();
+            const bool fits = stats.used_bytes + bytes <= stats.budget_bytes;
+            setup.placement = fits ? gpu::Placement::kDevice : gpu::Placement::kPinnedHost;
+            CUZK_ASSIGN_OR_RETURN(gpu::ResidentParams params,
+                                  gpu::generate_resident_params(scalars, setup));
+            CUZK_RETURN_IF_ERROR(d.cache->insert(key, std::move(params)));
+            CUZK_ASSIGN_OR_RETURN(gpu::ParamsCache::Handle h, d.cache->acquire(key));
+            per_device[i] = describe(*h);
+            return util::Status();
+        });
+        if (!all.ok()) return all;
+        // The devices ran side by side: the phases of the slowest device stand for the call.
+        if (times != nullptr) {
+            size_t slowest = 0;
+            for (size_t i = 1; i < device_times.size(); ++i)
+                if (device_times[i].get("setup_gpu_g1") + device_times[i].get("setup_gpu_g2") >
+                    device_times[slowest].get("setup_gpu_g1") +
+                        device_times[slowest].get("setup_gpu_g2"))
+                    slowest = i;
+            *times += device_times[slowest];
+        }
+        return merge(per_device);
     }
 
     util::Result<std::vector<groth16::Proof>> prove(
         const std::string& params_path, std::span<r1cs::ProvingAssignment* const> assignments,
         std::span<const groth16::ProverRandomness> randomness, util::PhaseTimes* times,
         util::TraceRecorder* trace) override {
-        CUZK_ASSIGN_OR_RETURN(gpu::ParamsCache::Handle h, cache_.acquire(params_path));
+        DevicePicker::Lease lease = picker_.acquire();
+        Device& d = *devices_[lease.index()];
+        std::lock_guard lock(d.prove_mutex);
+        ScopedDevice scope(d.ordinal);  // before the handle: the set is released on the device
+        CUZK_RETURN_IF_ERROR(with_device(d, scope.status()));
+        auto h = d.cache->acquire(params_path);
+        if (!h.ok()) return with_device(d, h.status());
         gpu::GpuProverOptions options;
         options.trace = trace;
-        std::lock_guard lock(device_mutex_);
-        return gpu::prove_gpu_assignments(*h, assignments, randomness, options, times);
+        auto proofs = gpu::prove_gpu_assignments(**h, assignments, randomness, options, times);
+        // A "circuit K: ..." error names the partition (the engine reads that prefix); others
+        // name the device when there are several.
+        if (!proofs.ok() && devices_.size() > 1 &&
+            !proofs.status().message().starts_with("circuit "))
+            return with_device(d, proofs.status());
+        return proofs;
     }
 
    private:
-    gpu::ParamsCache cache_;
+    static LoadedParams describe(const gpu::ResidentParams& p) {
+        LoadedParams out;
+        out.shape = {p.vk().ic.size(), p.h().size,    p.l().size,
+                     p.a().size,       p.b_g1().size, p.b_g2().size};
+        out.vk = p.vk();
+        out.device_bytes = p.device_bytes();
+        out.host_bytes = p.resident_bytes() - p.device_bytes();  // pinned-host fallback
+        return out;
+    }
+
+    // One set per device: the shape and vk are the first device's (the same everywhere), the
+    // bytes are summed over devices.
+    static LoadedParams merge(std::vector<LoadedParams>& per_device) {
+        LoadedParams out = std::move(per_device[0]);
+        for (size_t i = 1; i < per_device.size(); ++i) {
+            out.device_bytes += per_device[i].device_bytes;
+            out.host_bytes += per_device[i].host_bytes;
+        }
+        return out;
+    }
+
+    // fn(i, device) with the device current, for every device: on this thread when there is
+    // one, else on one thread per device. The first failure (in device order) is returned,
+    // naming its device.
+    util::Status on_every_device(const std::function<util::Status(size_t, Device&)>& fn) {
+        std::vector<util::Status> results(devices_.size());
+        auto run = [&](size_t i) {
+            Device& d = *devices_[i];
+            ScopedDevice scope(d.ordinal);
+            results[i] = scope.status().ok() ? fn(i, d) : scope.status();
+        };
+        if (devices_.size() == 1) {
+            run(0);
+        } else {
+            std::vector<std::thread> threads;
+            for (size_t i = 0; i < devices_.size(); ++i) threads.emplace_back(run, i);
+            for (std::thread& t : threads) t.join();
+        }
+        for (size_t i = 0; i < devices_.size(); ++i) {
+            if (!results[i].ok())
+                return devices_.size() > 1 ? with_device(*devices_[i], results[i]) : results[i];
+        }
+        return util::Status();
+    }
+
+    std::vector<std::unique_ptr<Device>> devices_;
+    GpuBackendOptions options_;
+    DevicePicker picker_;
     std::string name_;
-    int device_;
-    uint64_t params_budget_;
-    std::mutex device_mutex_;
 };
 
-}  // namespace
-
-util::Result<std::unique_ptr<ProverBackend>> make_gpu_backend(const GpuBackendOptions& options) {
-    CUZK_RETURN_IF_ERROR(gpu::check_device_available());
+util::Result<std::unique_ptr<Device>> open_device(int ordinal, const GpuBackendOptions& options) {
+    auto d = std::make_unique<Device>();
+    d->ordinal = ordinal;
+    ScopedDevice scope(ordinal);
+    CUZK_RETURN_IF_ERROR(scope.status());
     cudaDeviceProp prop{};
-    int device = 0;
-    if (cudaGetDevice(&device) != cudaSuccess ||
-        cudaGetDeviceProperties(&prop, device) != cudaSuccess)
-        return util::Status(util::StatusCode::kUnavailable, "cannot query the CUDA device");
+    if (cudaGetDeviceProperties(&prop, ordinal) != cudaSuccess) {
+        (void)cudaGetLastError();
+        std::string m = "cannot query CUDA device ";
+        m += std::to_string(ordinal);
+        return util::Status(util::StatusCode::kUnavailable, std::move(m));
+    }
+    d->name = prop.name;
     // The device budget: parameter sets may use what is free now less the prover's reserve (its
     // per-call buffers: a, b, c of the domain — 12 GiB at 2^27 — plus the MSM scratch); a set
     // that does not fit goes to pinned host memory (gpu/params_cache.hpp), so proving never
     // runs out of device memory because of resident parameters.
     size_t free_bytes = 0, total_bytes = 0;
-    if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess)
-        return util::Status(util::StatusCode::kUnavailable, "cudaMemGetInfo failed");
+    if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) {
+        (void)cudaGetLastError();
+        std::string m = "cudaMemGetInfo failed on device ";
+        m += std::to_string(ordinal);
+        return util::Status(util::StatusCode::kUnavailable, std::move(m));
+    }
     const uint64_t reserve =
         std::max<uint64_t>(options.prover_reserve_bytes, uint64_t{total_bytes} / 4);
     gpu::ParamsCacheOptions cache;
-    cache.device_budget_bytes = free_bytes > reserve ? free_bytes - reserve : 0;
+    // At least 1 byte: 0 would mean "all free memory" to the cache.
+    cache.device_budget_bytes = free_bytes > reserve ? free_bytes - reserve : 1;
     cache.load.subgroup_check =
         options.subgroup_check ? ec::SubgroupCheck::kCheck : ec::SubgroupCheck::kSkip;
-    std::string name = "gpu:";
-    name += std::to_string(device);
-    name += ' ';
-    name += prop.name;
-    return std::unique_ptr<ProverBackend>(new GpuBackend(cache, std::move(name), device));
+    d->params_budget = cache.device_budget_bytes;
+    d->cache = std::make_unique<gpu::ParamsCache>(cache);
+    return d;
+}
+
+}  // namespace
+
+util::Result<std::unique_ptr<ProverBackend>> make_gpu_backend(const GpuBackendOptions& options) {
+    CUZK_RETURN_IF_ERROR(gpu::check_device_available());
+    const int count = gpu::device_count();
+    std::vector<int> ordinals;
+    if (options.devices.empty()) {
+        for (int i = 0; i < count; ++i) ordinals.push_back(i);
+    } else {
+        for (unsigned o : options.devices) {
+            if (o >= static_cast<unsigned>(count)) {
+                std::string m = "CUDA device ";
+                m += std::to_string(o);
+                m += " does not exist (";
+                m += std::to_string(count);
+                m += count == 1 ? " CUDA device is visible: 0)" : " CUDA devices are visible: 0..";
+                if (count != 1) m += std::to_string(count - 1) + ")";
+                return util::invalid_argument(std::move(m));
+            }
+            if (std::find(ordinals.begin(), ordinals.end(), static_cast<int>(o)) !=
+                ordinals.end()) {
+                std::string m = "CUDA device ";
+                m += std::to_string(o);
+                m += " is listed twice";
+                return util::invalid_argument(std::move(m));
+            }
+            ordinals.push_back(static_cast<int>(o));
+        }
+    }
+    std::vector<std::unique_ptr<Device>> devices;
+    for (int o : ordinals) {
+        CUZK_ASSIGN_OR_RETURN(std::unique_ptr<Device> d, open_device(o, options));
+        devices.push_back(std::move(d));
+    }
+    return std::unique_ptr<ProverBackend>(new GpuBackend(std::move(devices), options));
 }
 
 }  // namespace cuzk::engine

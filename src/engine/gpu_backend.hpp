@@ -1,14 +1,24 @@
 // The GPU prover as an engine backend (built only with CUDA: CUZK_HAVE_GPU).
 //
-// Parameter sets are resident on the device through one gpu::ParamsCache (LRU within the
-// device's free memory less a reserve for the prover's buffers, pinned-host fallback:
-// gpu/params_cache.hpp); prove() pins its set for the
-// call and runs gpu::prove_gpu_assignments on the engine's synthesized assignments. Calls are
-// serialized (one device, one call at a time: the prover's buffers are sized for the whole
-// device); the engine overlaps synthesis with them. The phase names are the GPU prover's.
+// Devices: every visible CUDA device, or the ordinals in GpuBackendOptions::devices. Each device
+// has its own gpu::ParamsCache (LRU within that device's free memory less a reserve for the
+// prover's buffers, pinned-host fallback: gpu/params_cache.hpp), so a parameter set is resident
+// once per device. Every CUDA use runs with its device made current on the calling thread
+// (cudaSetDevice, the previous device restored after): the gpu layer allocates, launches and
+// queries on the current device. load_params and evict_params act on every device (loads in
+// parallel, one thread per device); prove() takes a device from a DevicePicker (the least busy,
+// round-robin among equals: engine/device_picker.hpp), holds that device's lock for the call
+// (one call per device at a time: the prover's buffers are sized for the whole device), pins
+// its set there and runs gpu::prove_gpu_assignments. parallel_provers() = number of devices, so
+// the engine's default prover_workers gives every device a prover thread of its own.
+// install_generated_params runs gpu::generate_resident_params on every device (in parallel) and
+// inserts each result into that device's cache as a permanent entry (ParamsCache::insert) —
+// placed on the device when it fits the device's parameter budget, else in pinned host memory.
+// The phase names are the GPU prover's.
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "engine/prover_backend.hpp"
 #include "util/status.hpp"
@@ -17,12 +27,15 @@ namespace cuzk::engine {
 
 struct GpuBackendOptions {
     bool subgroup_check = true;  // of parameter points when a file is loaded
-    // Device memory kept out of the parameter cache for the prover's buffers (at least a
-    // quarter of the device is kept in any case).
+    // Device memory kept out of each device's parameter cache for the prover's buffers (at
+    // least a quarter of the device is kept in any case).
     uint64_t prover_reserve_bytes = uint64_t{24} << 30;
+    // CUDA device ordinals to use (each at most once); empty: every visible device.
+    std::vector<unsigned> devices;
 };
 
-// kUnavailable when the build has no CUDA or no device is usable (with the reason).
+// kUnavailable when the build has no CUDA or no device is usable (with the reason);
+// kInvalidArgument when `devices` names an ordinal that does not exist or one twice.
 util::Result<std::unique_ptr<ProverBackend>> make_gpu_backend(const GpuBackendOptions& options);
 
 }  // namespace cuzk::engine

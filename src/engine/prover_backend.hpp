@@ -11,7 +11,14 @@
 // DESIGN.md §5's names (h2d, prep_msm, ntt_h, msm_h, batch_addition, tail_msm, b_g2,
 // proof_assembly, total; the CPU backend reports ntt_h, msm_h, tail_msm, b_g2, proof_assembly,
 // total) and, when `trace` is given, recorded as events. Thread-safety: prove() may be called
-// from several threads; a backend serializes what it must (one device) internally.
+// from several threads; a backend with several devices runs up to parallel_provers() calls at
+// once (one per device) and serializes the rest internally.
+//
+// Parameter sets without a file: install_generated_params makes test parameters from a
+// circuit's setup scalars inside the backend (the GPU backend: on every device, resident from
+// the start, gpu/resident_setup.hpp) and keeps them under a key for the backend's lifetime;
+// load_params(key) and prove(key, ...) then use them like a loaded file, and evict_params(key)
+// leaves them (they could not be loaded again).
 #pragma once
 
 #include <cstdint>
@@ -23,6 +30,7 @@
 #include "groth16/keys.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/prover_parts.hpp"
+#include "groth16/setup.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "util/status.hpp"
 #include "util/trace.hpp"
@@ -49,8 +57,17 @@ class ProverBackend {
     virtual std::string name() const = 0;  // "cpu", "gpu:0 NVIDIA H200"
     // Loads the parameter set at `params_path` (or finds it loaded) and describes it.
     virtual util::Result<LoadedParams> load_params(const std::string& params_path) = 0;
-    // The devices' memory now (empty for the CPU backend).
+    // The devices' memory now, one entry per device (empty for the CPU backend).
     virtual std::vector<DeviceMemory> device_memory() const { return {}; }
+    // How many prove() calls run at once (one per device): the engine's default number of
+    // prover threads (EngineConfig::prover_workers = 0).
+    virtual unsigned parallel_provers() const { return 1; }
+    // Makes the parameter set of `scalars` (groth16::compute_parameter_scalars) and keeps it
+    // under `key` (see above). Setup phases (setup_gpu_g1, setup_gpu_g2) are added to `times`.
+    // kUnavailable when the backend cannot (the CPU backend); kInvalidArgument when the key is
+    // taken.
+    virtual util::Result<LoadedParams> install_generated_params(
+        const std::string& key, const groth16::ParameterScalars& scalars, util::PhaseTimes* times);
     // Drops a loaded set (no-op when absent or in use: it goes when its last user ends).
     virtual util::Status evict_params(const std::string& params_path) = 0;
     // Proves assignments.size() circuits against one loaded parameter set.

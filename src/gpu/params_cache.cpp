@@ -22,6 +22,7 @@ struct ResidencyCache::Entry {
     unsigned pins = 0;
     uint64_t last_use = 0;
     bool loading = true;
+    bool permanent = false;    // inserted: never evicted
     util::Status load_status;  // set when loading ends
 };
 
@@ -41,7 +42,7 @@ struct ResidencyCache::State {
     bool evict_lru_locked(std::vector<CacheValue>& graveyard, bool device_only) {
         std::shared_ptr<Entry> victim;
         for (auto& [key, entry] : entries) {
-            if (entry->loading || entry->pins > 0) continue;
+            if (entry->loading || entry->pins > 0 || entry->permanent) continue;
             if (device_only && entry->value.device_bytes == 0) continue;
             if (victim == nullptr || entry->last_use < victim->last_use) victim = entry;
         }
@@ -140,11 +141,36 @@ util::Result<ResidencyCache::Lease> ResidencyCache::acquire(const std::string& k
     }
 }
 
+util::Status ResidencyCache::insert(const std::string& key, CacheValue value) {
+    std::vector<CacheValue> graveyard;  // declared first: destroyed after the lock is released
+    State& s = *state_;
+    std::lock_guard lock(s.mutex);
+    if (s.entries.count(key) != 0) {
+        std::string m = "parameter cache: the key ";
+        m += key;
+        m += " is already in use";
+        return util::invalid_argument(std::move(m));
+    }
+    while (s.used + value.device_bytes > s.budget && s.evict_lru_locked(graveyard, true)) {
+    }
+    auto entry = std::make_shared<Entry>();
+    entry->key = key;
+    entry->value = std::move(value);
+    entry->loading = false;
+    entry->permanent = true;
+    entry->last_use = ++s.clock;
+    s.used += entry->value.device_bytes;
+    s.entries.emplace(key, std::move(entry));
+    return util::Status();
+}
+
 bool ResidencyCache::evict(const std::string& key) {
     std::vector<CacheValue> graveyard;  // declared first: destroyed after the lock is released
     std::lock_guard lock(state_->mutex);
     auto it = state_->entries.find(key);
-    if (it == state_->entries.end() || it->second->loading || it->second->pins > 0) return false;
+    if (it == state_->entries.end() || it->second->loading || it->second->pins > 0 ||
+        it->second->permanent)
+        return false;
     state_->remove_locked(it->second, graveyard);
     return true;
 }
@@ -179,6 +205,7 @@ std::vector<CacheEntryInfo> ResidencyCache::entries() const {
             info.device_bytes = entry->loading ? entry->reserved : entry->value.device_bytes;
             info.pins = entry->pins;
             info.loading = entry->loading;
+            info.permanent = entry->permanent;
             order.emplace_back(entry->last_use, std::move(info));
         }
     }
@@ -275,6 +302,13 @@ util::Result<ParamsCache::Handle> ParamsCache::acquire(const std::string& path) 
     handle.params_ = static_cast<const ResidentParams*>(lease.get());
     handle.lease_ = std::move(lease);
     return handle;
+}
+
+util::Status ParamsCache::insert(const std::string& key, ResidentParams params) {
+    CacheValue value;
+    value.device_bytes = params.device_bytes();
+    value.value = std::make_shared<const ResidentParams>(std::move(params));
+    return cache_.insert(cache_key(key), std::move(value));
 }
 
 bool ParamsCache::evict(const std::string& path) { return cache_.evict(cache_key(path)); }

@@ -11,6 +11,12 @@
 // acquires of a key being loaded wait for that one load and share its result or its error. A failed
 // load leaves no entry. Bytes reserved for a load in progress count as used. Evicted values are
 // destroyed outside the lock, when their last reference goes.
+// insert(key, value) adds a value made elsewhere (e.g. parameters generated on the device:
+// gpu/resident_setup.hpp) as a PERMANENT entry: it cannot be loaded again, so neither evict()
+// nor evict_all_idle() nor the LRU policy ever removes it (it goes with the cache). Its device
+// bytes count as used like any entry's: idle entries are evicted to make room, and when that is
+// not enough it is kept anyway (used may then exceed the budget, and later loads go to pinned
+// host memory until room is made).
 //
 // ParamsCache is the cache of gpu::ResidentParams keyed by the file's canonical path; its
 // backend estimates from groth16::inspect_params_file and loads with ResidentParams::load
@@ -57,6 +63,7 @@ struct CacheEntryInfo {
     uint64_t device_bytes = 0;
     unsigned pins = 0;
     bool loading = false;
+    bool permanent = false;  // inserted, never evicted
 };
 
 class ResidencyCache {
@@ -91,6 +98,9 @@ class ResidencyCache {
     };
 
     util::Result<Lease> acquire(const std::string& key);
+
+    // Adds a permanent entry (see above). kInvalidArgument when the key is present or loading.
+    util::Status insert(const std::string& key, CacheValue value);
 
     // Evicts the key if it is present and idle; true if it was evicted.
     bool evict(const std::string& key);
@@ -131,6 +141,11 @@ class ParamsCache {
 
     // Loads the file on a miss (errors as ResidentParams::load).
     util::Result<Handle> acquire(const std::string& path);
+
+    // Keeps `params` (made on this cache's device, e.g. by gpu::generate_resident_params) under
+    // `key` (any string; looked up as cache_key(key), like a path) for the cache's lifetime:
+    // acquire(key) finds it, evict(key) passes it by. kInvalidArgument when the key is taken.
+    util::Status insert(const std::string& key, ResidentParams params);
 
     bool evict(const std::string& path);
     size_t evict_all_idle() { return cache_.evict_all_idle(); }

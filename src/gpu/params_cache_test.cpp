@@ -121,6 +121,66 @@ TEST(ResidencyCachePolicy, HitsShareTheLoadedValue) {
     EXPECT_EQ(cache.entries()[0].pins, 2u);
 }
 
+// insert(): a permanent entry made elsewhere — found without a load, counted in the budget (idle
+// sets make room for it), never evicted by evict(), evict_all_idle() or the LRU policy.
+TEST(ResidencyCachePolicy, InsertedEntryIsPermanentAndCounted) {
+    FakeDevice dev;
+    dev.sizes = {{"a", 40}, {"b", 40}, {"c", 40}};
+    ResidencyCache cache(100, dev.backend());
+    touch(cache, "a");
+    touch(cache, "b");
+    {
+        std::lock_guard lock(dev.mutex);
+        dev.live += 50;
+    }
+    CacheValue made;
+    made.device_bytes = 50;
+    made.value = std::make_shared<const FakeSet>("gen", 50, &dev);
+    ASSERT_TRUE(cache.insert("gen", std::move(made)).ok());
+    // 40 + 40 + 50 > 100: the least recently used idle set (a) made room.
+    EXPECT_EQ(keys_of(cache), (std::vector<std::string>{"gen", "b"}));
+    EXPECT_EQ(cache.stats().used_bytes, 90u);
+    EXPECT_EQ(dev.live_bytes(), 90u);
+    {
+        auto lease = cache.acquire("gen");
+        ASSERT_TRUE(lease.ok());
+        EXPECT_EQ(set_of(*lease).key, "gen");
+    }
+    EXPECT_EQ(dev.load_count(), 2u);  // a and b only
+    EXPECT_FALSE(cache.evict("gen"));
+    EXPECT_EQ(cache.evict_all_idle(), 1u);  // b
+    EXPECT_EQ(keys_of(cache), (std::vector<std::string>{"gen"}));
+    touch(cache, "a");
+    touch(cache, "c");  // 50 + 40 + 40 > 100: a goes, gen stays
+    EXPECT_EQ(keys_of(cache), (std::vector<std::string>{"c", "gen"}));
+    EXPECT_EQ(cache.stats().used_bytes, 90u);
+    const std::vector<CacheEntryInfo> info = cache.entries();
+    EXPECT_FALSE(info[0].permanent);
+    EXPECT_TRUE(info[1].permanent);
+    // The key is taken (inserted or loaded).
+    CacheValue again;
+    again.value = std::make_shared<const FakeSet>("x", 0, &dev);
+    EXPECT_FALSE(cache.insert("gen", std::move(again)).ok());
+    CacheValue over_c;
+    over_c.value = std::make_shared<const FakeSet>("y", 0, &dev);
+    EXPECT_FALSE(cache.insert("c", std::move(over_c)).ok());
+}
+
+// An inserted entry larger than what can be freed is kept anyway (used may exceed the budget).
+TEST(ResidencyCachePolicy, InsertBeyondTheBudgetIsKept) {
+    FakeDevice dev;
+    dev.sizes = {{"a", 40}};
+    ResidencyCache cache(100, dev.backend());
+    auto pinned = cache.acquire("a");
+    ASSERT_TRUE(pinned.ok());
+    CacheValue made;
+    made.device_bytes = 80;
+    made.value = std::make_shared<const FakeSet>("gen", 0, &dev);
+    ASSERT_TRUE(cache.insert("gen", std::move(made)).ok());
+    EXPECT_EQ(cache.stats().used_bytes, 120u);
+    EXPECT_EQ(cache.entries().size(), 2u);
+}
+
 TEST(ResidencyCachePolicy, EvictsTheLeastRecentlyUsedIdleSet) {
     FakeDevice dev;
     dev.sizes = {{"a", 40}, {"b", 40}, {"c", 40}};
