@@ -1,5 +1,6 @@
 #include "daemon/config.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <limits>
@@ -17,9 +18,10 @@ struct Given {
     std::string text;  // kString
     int64_t integer = 0;
     bool boolean = false;
+    std::vector<int64_t> integers;  // kIntegerArray
 };
 
-enum class Type : uint8_t { kString, kCount, kBool, kSize };
+enum class Type : uint8_t { kString, kCount, kBool, kSize, kDeviceList };
 
 struct KeyDef {
     ConfigKey doc;
@@ -28,6 +30,7 @@ struct KeyDef {
     void (*set_string)(DaemonConfig&, std::string);
     void (*set_number)(DaemonConfig&, uint64_t);  // kCount, kSize
     void (*set_bool)(DaemonConfig&, bool);
+    void (*set_list)(DaemonConfig&, std::vector<unsigned>) = nullptr;  // kDeviceList
 };
 
 constexpr uint64_t kU32Max = std::numeric_limits<uint32_t>::max();
@@ -88,9 +91,10 @@ const KeyDef kKeys[] = {
      nullptr,
      [](DaemonConfig& c, uint64_t v) { c.synthesis_workers = static_cast<unsigned>(v); },
      nullptr},
-    {{"scheduler", "prover_workers", "integer", "threads feeding the prover (one per device)"},
+    {{"scheduler", "prover_workers", "integer",
+      "threads feeding the prover (0: one per device — the GPUs in use, or 1 on the CPU)"},
      Type::kCount,
-     1,
+     0,
      64,
      nullptr,
      [](DaemonConfig& c, uint64_t v) { c.prover_workers = static_cast<unsigned>(v); },
@@ -142,6 +146,15 @@ const KeyDef kKeys[] = {
      nullptr,
      nullptr,
      [](DaemonConfig& c, bool v) { c.use_gpu = v; }},
+    {{"prover", "gpus", "integer list",
+      "CUDA devices to prove on, e.g. [0, 1] (each once; [] or unset: every visible device)"},
+     Type::kDeviceList,
+     0,
+     1023,
+     nullptr,
+     nullptr,
+     nullptr,
+     [](DaemonConfig& c, std::vector<unsigned> v) { c.gpus = std::move(v); }},
 };
 
 const KeyDef* find_key(std::string_view table, std::string_view key, bool any_table) {
@@ -157,11 +170,39 @@ util::Status apply(const KeyDef& def, const Given& g, DaemonConfig& config) {
         m += " must be ";
         m += want;
         m += ", not a";
-        m += g.kind == toml::Value::Kind::kInteger ? "n " : " ";
+        m += g.kind == toml::Value::Kind::kInteger || g.kind == toml::Value::Kind::kIntegerArray
+                 ? "n "
+                 : " ";
         m += toml::kind_name(g.kind);
         return util::invalid_argument(std::move(m));
     };
     switch (def.type) {
+        case Type::kDeviceList: {
+            if (g.kind != toml::Value::Kind::kIntegerArray)
+                return wrong_type("an array of device numbers such as [0, 1]");
+            std::vector<unsigned> out;
+            for (int64_t x : g.integers) {
+                if (x < 0 || static_cast<uint64_t>(x) > def.max) {
+                    std::string m = def.doc.key;
+                    m += ": device ";
+                    m += std::to_string(x);
+                    m += " is outside 0..";
+                    m += std::to_string(def.max);
+                    return util::invalid_argument(std::move(m));
+                }
+                const auto ordinal = static_cast<unsigned>(x);
+                if (std::find(out.begin(), out.end(), ordinal) != out.end()) {
+                    std::string m = def.doc.key;
+                    m += ": device ";
+                    m += std::to_string(x);
+                    m += " is listed twice";
+                    return util::invalid_argument(std::move(m));
+                }
+                out.push_back(ordinal);
+            }
+            def.set_list(config, std::move(out));
+            return util::Status();
+        }
         case Type::kString:
             if (g.kind != toml::Value::Kind::kString) return wrong_type("a string");
             def.set_string(config, g.text);
@@ -346,6 +387,7 @@ util::Status apply_toml(std::string_view text, std::string_view file_name, Daemo
             g.text = v.string;
             g.integer = v.integer;
             g.boolean = v.boolean;
+            g.integers = v.integers;
             if (auto st = apply(*def, g, next); !st.ok())
                 return util::invalid_argument(with_file(file_name, where + st.message()));
         }
@@ -373,6 +415,30 @@ util::Status set_option(DaemonConfig& config, std::string_view key, std::string_
     }
     Given g;
     switch (def->type) {
+        case Type::kDeviceList: {
+            // "0,1" or "[0, 1]" (TOML's form); "" or "[]": every device.
+            std::string line = "v = ";
+            const bool bracketed = !value.empty() && value.front() == '[';
+            if (!bracketed) line += '[';
+            line += value;
+            if (!bracketed) line += ']';
+            auto doc = toml::parse(line);
+            const toml::Value* v = nullptr;
+            if (doc.ok()) {
+                auto it = doc->tables[""].values.find("v");
+                if (it != doc->tables[""].values.end()) v = &it->second;
+            }
+            if (v == nullptr || v->kind != toml::Value::Kind::kIntegerArray) {
+                std::string m = def->doc.key;
+                m += " must list device numbers such as 0,1, not '";
+                m += value;
+                m += "'";
+                return util::invalid_argument(std::move(m));
+            }
+            g.kind = toml::Value::Kind::kIntegerArray;
+            g.integers = v->integers;
+            break;
+        }
         case Type::kString:
         case Type::kSize:
             g.kind = toml::Value::Kind::kString;

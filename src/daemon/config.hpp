@@ -9,13 +9,14 @@
 //   [scheduler] synthesis_workers, prover_workers, max_batch_size, max_batch_wait_ms,
 //               max_pending_jobs
 //   [memory]    host_memory_budget   ("96GiB", "512MiB", "auto", or an integer of bytes)
-//   [prover]    verify_proofs, use_gpu
+//   [prover]    verify_proofs, use_gpu, gpus
 // This header has no gRPC or engine dependency: it is built (and tested) everywhere.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "util/status.hpp"
 
@@ -29,13 +30,14 @@ struct DaemonConfig {
     std::string trace_dir;              // empty: no per-job traces
     bool params_subgroup_check = true;  // check every parameter point's subgroup when loading
     unsigned synthesis_workers = 1;
-    unsigned prover_workers = 1;
+    unsigned prover_workers = 0;  // 0: one per device (1 on the CPU)
     unsigned max_batch_size = 1;
     unsigned max_batch_wait_ms = 0;
     uint64_t max_pending_jobs = 64;
     uint64_t host_memory_budget_bytes = 0;  // 0 = auto (3/4 of physical memory)
     bool verify_proofs = true;
     bool use_gpu = true;
+    std::vector<unsigned> gpus;  // CUDA device ordinals; empty: every visible device
 };
 
 // Applies a TOML document's settings on top of `config`. Errors: "FILE line N: …".
@@ -57,7 +59,7 @@ util::Status set_option(DaemonConfig& config, std::string_view key, std::string_
 struct ConfigKey {
     const char* table;
     const char* key;
-    const char* type;  // "string", "integer", "boolean", "size"
+    const char* type;  // "string", "integer", "boolean", "size", "integer list"
     const char* help;
 };
 const ConfigKey* config_keys(size_t* count);

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "daemon/address.hpp"
 
@@ -94,7 +95,9 @@ TEST(DaemonConfig, ErrorsNameLineAndKey) {
     expect_config_error("[memory]\nhost_memory_budget = -5\n", "cannot be negative");
     expect_config_error("[memory]\nhost_memory_budget = true\n", "must be a size");
     // TOML syntax errors carry the file name and line too.
-    expect_config_error("[scheduler]\nmax_batch_size = [1]\n", "line 2: arrays are not supported");
+    expect_config_error("[scheduler]\nmax_batch_size = [1]\n",
+                        "line 2: max_batch_size must be an integer, not an array");
+    expect_config_error("[prover]\ngpus = [0, \"1\"]\n", "line 2: arrays hold only integers");
 }
 
 TEST(DaemonConfig, ByteSizes) {
@@ -140,18 +143,57 @@ TEST(DaemonConfig, CommandLineOverrides) {
     EXPECT_EQ(c.max_batch_size, 3u);
 }
 
+// gpus: a TOML array of device numbers (or "0,1" on the command line); checked for range and
+// repeats; [] means every device, as an absent key does.
+TEST(DaemonConfig, GpusList) {
+    DaemonConfig c;
+    EXPECT_TRUE(c.gpus.empty());
+    EXPECT_EQ(c.prover_workers, 0u);  // one per device
+    ASSERT_TRUE(apply_toml("[prover]\ngpus = [0, 2]\n", "f:", c).ok());
+    EXPECT_EQ(c.gpus, (std::vector<unsigned>{0, 2}));
+    ASSERT_TRUE(apply_toml("[prover]\ngpus = []\n", "f:", c).ok());
+    EXPECT_TRUE(c.gpus.empty());
+    auto twice = apply_toml("[prover]\ngpus = [1, 1]\n", "f:", c);
+    ASSERT_FALSE(twice.ok());
+    EXPECT_NE(twice.message().find("line 2: gpus: device 1 is listed twice"), std::string::npos)
+        << twice.message();
+    auto negative = apply_toml("[prover]\ngpus = [-1]\n", "f:", c);
+    ASSERT_FALSE(negative.ok());
+    EXPECT_NE(negative.message().find("device -1 is outside"), std::string::npos)
+        << negative.message();
+    auto scalar = apply_toml("[prover]\ngpus = 0\n", "f:", c);
+    ASSERT_FALSE(scalar.ok());
+    EXPECT_NE(scalar.message().find("gpus must be an array"), std::string::npos)
+        << scalar.message();
+    ASSERT_TRUE(set_option(c, "gpus", "3,1").ok());
+    EXPECT_EQ(c.gpus, (std::vector<unsigned>{3, 1}));
+    ASSERT_TRUE(set_option(c, "gpus", "[0]").ok());
+    EXPECT_EQ(c.gpus, (std::vector<unsigned>{0}));
+    EXPECT_FALSE(set_option(c, "gpus", "zero").ok());
+    EXPECT_FALSE(set_option(c, "gpus", "0,0").ok());
+    ASSERT_TRUE(set_option(c, "prover_workers", "0").ok());
+}
+
 TEST(DaemonConfig, KeyTableIsComplete) {
     size_t n = 0;
     const ConfigKey* keys = config_keys(&n);
     std::set<std::string> names;
     for (size_t i = 0; i < n; ++i) names.insert(keys[i].key);
-    const std::set<std::string> want = {"listen",           "status_listen",
-                                        "params_dir",       "journal_dir",
-                                        "trace_dir",        "synthesis_workers",
-                                        "max_batch_size",   "params_subgroup_check",
-                                        "prover_workers",   "max_batch_wait_ms",
-                                        "max_pending_jobs", "host_memory_budget",
-                                        "verify_proofs",    "use_gpu"};
+    const std::set<std::string> want = {"listen",
+                                        "status_listen",
+                                        "params_dir",
+                                        "journal_dir",
+                                        "trace_dir",
+                                        "synthesis_workers",
+                                        "max_batch_size",
+                                        "params_subgroup_check",
+                                        "prover_workers",
+                                        "max_batch_wait_ms",
+                                        "max_pending_jobs",
+                                        "host_memory_budget",
+                                        "verify_proofs",
+                                        "use_gpu",
+                                        "gpus"};
     EXPECT_EQ(names, want);
 }
 

@@ -60,6 +60,7 @@ engine::EngineConfig engine_config(const DaemonConfig& c) {
     e.host_memory_budget_bytes = c.host_memory_budget_bytes;
     e.verify_proofs = c.verify_proofs;
     e.use_gpu = c.use_gpu;
+    e.gpus = c.gpus;
     return e;
 }
 

@@ -143,7 +143,11 @@ class LineParser {
             v.kind = Value::Kind::kString;
             return v;
         }
-        if (c == '[') return error_at(line_, "arrays are not supported by this config reader");
+        if (c == '[') {
+            CUZK_ASSIGN_OR_RETURN(v.integers, integer_array());
+            v.kind = Value::Kind::kIntegerArray;
+            return v;
+        }
         if (c == '{')
             return error_at(line_, "inline tables are not supported by this config reader");
         // A bare token: boolean, integer, or something unsupported.
@@ -161,6 +165,41 @@ class LineParser {
     }
 
    private:
+    // "[1, 2, 3]" on one line, a trailing comma allowed; the cursor is on the '['.
+    util::Result<std::vector<int64_t>> integer_array() {
+        advance();
+        std::vector<int64_t> out;
+        for (;;) {
+            skip_ws();
+            if (at_end() || peek() == '#')
+                return error_at(line_,
+                                "an array must close with ']' on its line in this config reader");
+            if (peek() == ']') {
+                advance();
+                return out;
+            }
+            const char c = peek();
+            if (c == '"' || c == '\'' || c == '[' || c == '{')
+                return error_at(line_, "arrays hold only integers in this config reader");
+            const size_t start = pos_;
+            while (!at_end() && peek() != ' ' && peek() != '\t' && peek() != '#' && peek() != ',' &&
+                   peek() != ']')
+                ++pos_;
+            const std::string_view tok = s_.substr(start, pos_ - start);
+            if (tok == "true" || tok == "false")
+                return error_at(line_, "arrays hold only integers in this config reader");
+            CUZK_ASSIGN_OR_RETURN(int64_t x, integer(tok));
+            out.push_back(x);
+            skip_ws();
+            if (!at_end() && peek() == ',') {
+                advance();
+                continue;
+            }
+            if (!at_end() && peek() == ']') continue;
+            return error_at(line_, "expected ',' or ']' in the array");
+        }
+    }
+
     // Cursor on the backslash of a basic string's escape; appends the decoded character.
     util::Status escape(std::string& out) {
         const char e = peek(1);
@@ -304,6 +343,8 @@ const char* kind_name(Value::Kind kind) {
             return "integer";
         case Value::Kind::kBoolean:
             return "boolean";
+        case Value::Kind::kIntegerArray:
+            return "array";
     }
     return "?";
 }

@@ -2,9 +2,10 @@
 // comments, [table] headers (dotted names such as [a.b] are kept as the string "a.b"), and
 // `key = value` lines whose value is a string (basic "…" with TOML's escapes, or literal '…'),
 // an integer (decimal with an optional sign and single underscores between digits; 0x, 0o, 0b
-// prefixes) or a boolean. Everything else TOML has — arrays, inline tables, floats, dates,
-// multi-line strings, dotted keys on the left of `=`, arrays of tables — is reported as
-// unsupported, naming the line, rather than misread.
+// prefixes), a boolean, or an array of integers on one line ("[0, 1]", a trailing comma
+// allowed). Everything else TOML has — other arrays, arrays over several lines, inline tables,
+// floats, dates, multi-line strings, dotted keys on the left of `=`, arrays of tables — is
+// reported as unsupported, naming the line, rather than misread.
 //
 // Errors are util::Status kInvalidArgument with "line N: …" (1-based). Keys and table names are
 // unique: a second definition is an error, as in TOML. Keys before the first header belong to
@@ -15,21 +16,23 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "util/status.hpp"
 
 namespace cuzk::daemon::toml {
 
 struct Value {
-    enum class Kind : uint8_t { kString, kInteger, kBoolean };
+    enum class Kind : uint8_t { kString, kInteger, kBoolean, kIntegerArray };
     Kind kind = Kind::kString;
-    std::string string;   // kString: the decoded UTF-8 text
-    int64_t integer = 0;  // kInteger
+    std::string string;             // kString: the decoded UTF-8 text
+    int64_t integer = 0;            // kInteger
+    std::vector<int64_t> integers;  // kIntegerArray
     bool boolean = false;
     int line = 0;  // where it was defined (for the caller's own messages)
 };
 
-const char* kind_name(Value::Kind kind);  // "string", "integer", "boolean"
+const char* kind_name(Value::Kind kind);  // "string", "integer", "boolean", "array"
 
 struct Table {
     int line = 0;  // the header's line; 0 for the root table

@@ -7,6 +7,7 @@
 
 #include <limits>
 #include <string>
+#include <vector>
 
 namespace cuzk::daemon::toml {
 namespace {
@@ -109,6 +110,24 @@ TEST(Toml, Integers) {
     EXPECT_EQ(get(*r, "", "n").integer, 0);
 }
 
+// Arrays of integers on one line (TOML 1.0 arrays, the subset the `gpus` key needs).
+TEST(Toml, IntegerArrays) {
+    auto r = parse("a = [0, 1]\nb = []\nc = [ 3 ,4,5, ] # comment\nd = [0x10,-2]\ne=[7]\n");
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    EXPECT_EQ(get(*r, "", "a").kind, Value::Kind::kIntegerArray);
+    EXPECT_EQ(get(*r, "", "a").integers, (std::vector<int64_t>{0, 1}));
+    EXPECT_TRUE(get(*r, "", "b").integers.empty());
+    EXPECT_EQ(get(*r, "", "b").kind, Value::Kind::kIntegerArray);
+    EXPECT_EQ(get(*r, "", "c").integers, (std::vector<int64_t>{3, 4, 5}));
+    EXPECT_EQ(get(*r, "", "d").integers, (std::vector<int64_t>{16, -2}));
+    EXPECT_EQ(get(*r, "", "e").integers, (std::vector<int64_t>{7}));
+    EXPECT_STREQ(kind_name(Value::Kind::kIntegerArray), "array");
+    expect_error("a = [1 2]\n", 1, "expected ',' or ']'");
+    expect_error("a = [1,,2]\n", 1, "expected a value");
+    expect_error("a = [1.5]\n", 1, "floats are not supported");
+    expect_error("a = [1] x\n", 1, "");
+}
+
 TEST(Toml, IntegerErrors) {
     expect_error("a = 9223372036854775808\n", 1, "64-bit");
     expect_error("a = -9223372036854775809\n", 1, "64-bit");
@@ -124,7 +143,10 @@ TEST(Toml, IntegerErrors) {
 }
 
 TEST(Toml, UnsupportedValuesAreNamed) {
-    expect_error("a = [1, 2]\n", 1, "arrays are not supported");
+    expect_error("a = [\"x\", \"y\"]\n", 1, "arrays hold only integers");
+    expect_error("a = [[1], [2]]\n", 1, "arrays hold only integers");
+    expect_error("a = [true]\n", 1, "arrays hold only integers");
+    expect_error("a = [1,\n 2]\n", 1, "close with ']' on its line");
     expect_error("ok = 1\na = { x = 1 }\n", 2, "inline tables are not supported");
     expect_error("a = 3.14\n", 1, "floats are not supported");
     expect_error("a = 5e+22\n", 1, "floats are not supported");
