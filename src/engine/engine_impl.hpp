@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "engine/engine.hpp"
+#include "engine/compiled_cache.hpp"
 #include "engine/engine_hooks.hpp"
 #include "engine/journal.hpp"
 #include "engine/memory_budget.hpp"
@@ -142,6 +143,11 @@ class EngineImpl final : public Engine {
     EngineHooks hooks_;
     std::optional<Journal> journal_;
     MemoryBudget budget_;
+    // Compiled partition circuits per proof type (compiled synthesis, CUZK_COMPILED_SYNTHESIS=1),
+    // charged to budget_ and evicted after params_idle_evict_ms unused (compiled_cache.hpp).
+    CompiledCache compiled_cache_{budget_,
+                                  std::chrono::milliseconds(config_.params_idle_evict_ms),
+                                  std::chrono::milliseconds(config_.params_idle_evict_ms)};
     const Clock::time_point started_at_ = Clock::now();
 
     mutable std::mutex mu_;

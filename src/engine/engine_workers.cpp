@@ -7,6 +7,7 @@
 
 #include "engine/engine_impl.hpp"
 #include "engine/str_cat.hpp"
+#include "groth16/compiled_circuit.hpp"
 #include "groth16/proof_io.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/prover_parts.hpp"
@@ -83,18 +84,30 @@ void EngineImpl::synthesis_loop(unsigned index) {
             }
         }
         const porep::CircuitFn circuit = job->circuits[key->partition];
+        const porep::RegisteredSealProof proof = job->spec.registered_proof;
         const groth16::ParamsShape shape = ps.shape;
         const std::shared_ptr<util::TraceRecorder> trace = job->trace;
         lock.unlock();
 
         util::PhaseTimes t;
+        // Compiled synthesis (witness + sparse products) when switched on and the proof type's
+        // compiled circuit is (or can be made) resident; the first partition of a type pays the
+        // compilation, outside the witness phase.
+        std::shared_ptr<const groth16::CompiledCircuit> compiled;
+        if (groth16::compiled_synthesis_enabled()) {
+            util::PhaseScope scope("compile_circuit", &t, trace.get(), "synthesis");
+            compiled = compiled_cache_.get(proof);
+        }
         auto assignment =
             std::make_unique<r1cs::ProvingAssignment>(groth16::presized_assignment_options(shape));
         util::Status st;
         {
             util::PhaseScope scope("witness", &t, trace.get(), "synthesis");
-            st = groth16::synthesize_into(circuit, *assignment, key->partition);
+            st = compiled != nullptr
+                     ? compiled->synthesize_into(circuit, *assignment, key->partition)
+                     : groth16::synthesize_into(circuit, *assignment, key->partition);
         }
+        compiled.reset();
         if (trace != nullptr) trace->set_thread_name(trace->current_tid(), lane);
 
         lock.lock();
@@ -122,6 +135,7 @@ void EngineImpl::synthesis_loop(unsigned index) {
 }
 
 void EngineImpl::evict_idle_locked(Clock::time_point now) {
+    if (compiled_cache_.evict_idle(now)) work_cv_.notify_all();
     for (auto& [path, ps] : sets_) {
         if (!ps->reserved || ps->loading || ps->pending() > 0) continue;
         if (ms_between(ps->last_used, now) >= static_cast<double>(config_.params_idle_evict_ms))

@@ -1,0 +1,106 @@
+#include "engine/compiled_cache.hpp"
+
+#include <cstdio>
+#include <utility>
+
+#include "porep/circuit/c1_circuits.hpp"
+
+namespace cuzk::engine {
+
+namespace {
+
+util::Result<std::unique_ptr<groth16::CompiledCircuit>> compile_porep(
+    porep::RegisteredSealProof proof) {
+    CUZK_ASSIGN_OR_RETURN(porep::CircuitFn blank, porep::blank_stacked_circuit(proof));
+    return groth16::CompiledCircuit::compile(blank);
+}
+
+}  // namespace
+
+CompiledCache::CompiledCache(MemoryBudget& budget, std::chrono::milliseconds idle_evict,
+                             std::chrono::milliseconds retry_after, Compiler compiler)
+    : budget_(budget),
+      idle_evict_(idle_evict),
+      retry_after_(retry_after),
+      compiler_(compiler ? std::move(compiler) : Compiler(compile_porep)) {}
+
+CompiledCache::~CompiledCache() {
+    std::unique_lock<std::mutex> lock(mu_);
+    compiled_cv_.wait(lock, [&] {
+        for (const auto& [proof, e] : entries_)
+            if (e.compiling) return false;
+        return true;
+    });
+    for (auto& [proof, e] : entries_)
+        if (e.circuit) budget_.release(e.bytes);
+}
+
+std::shared_ptr<const groth16::CompiledCircuit> CompiledCache::get(
+    porep::RegisteredSealProof proof) {
+    std::unique_lock<std::mutex> lock(mu_);
+    Entry& e = entries_[proof];
+    // Being compiled by another caller: do not wait (compiling a 32 GiB shape takes minutes);
+    // this caller synthesizes directly meanwhile.
+    if (e.compiling) return nullptr;
+    const Clock::time_point now = Clock::now();
+    if (e.circuit) {
+        e.last_used = now;
+        return e.circuit;
+    }
+    if (e.retry_at != Clock::time_point{} && now < e.retry_at) return nullptr;
+    e.compiling = true;
+    lock.unlock();
+    auto compiled = compiler_(proof);
+    uint64_t bytes = 0;
+    bool fits = false;
+    if (compiled.ok()) {
+        bytes = (*compiled)->bytes();
+        fits = budget_.try_reserve(bytes);
+    }
+    lock.lock();
+    e.compiling = false;
+    if (fits) {
+        e.circuit = std::move(compiled).value();
+        e.bytes = bytes;
+        e.last_used = Clock::now();
+        e.retry_at = {};
+    } else {
+        std::fprintf(stderr, "cuzk engine: compiled synthesis of %s not used: %s\n",
+                     porep::seal_proof_info(proof).name,
+                     compiled.ok() ? "its shape does not fit the host memory budget now"
+                                   : compiled.status().message().c_str());
+        e.retry_at = Clock::now() + retry_after_;
+    }
+    compiled_cv_.notify_all();
+    return e.circuit;
+}
+
+bool CompiledCache::evict_idle(Clock::time_point now) {
+    std::lock_guard<std::mutex> lock(mu_);
+    bool released = false;
+    for (auto& [proof, e] : entries_) {
+        if (!e.circuit || e.compiling || e.circuit.use_count() > 1) continue;
+        if (now - e.last_used < idle_evict_) continue;
+        e.circuit.reset();
+        budget_.release(e.bytes);
+        e.bytes = 0;
+        released = true;
+    }
+    return released;
+}
+
+uint64_t CompiledCache::bytes() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    uint64_t sum = 0;
+    for (const auto& [proof, e] : entries_) sum += e.circuit ? e.bytes : 0;
+    return sum;
+}
+
+size_t CompiledCache::entries() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    size_t n = 0;
+    for (const auto& [proof, e] : entries_) n += e.circuit ? 1 : 0;
+    return n;
+}
+
+}  // namespace cuzk::engine

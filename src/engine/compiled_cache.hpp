@@ -1,0 +1,71 @@
+// CompiledCache: the compiled PoRep partition circuit (groth16::CompiledCircuit) of each
+// registered proof the engine proves, for compiled synthesis (CUZK_COMPILED_SYNTHESIS=1): the
+// circuit's shape is recorded once per proof type and every partition after that is
+// synthesized as witness + sparse products.
+//
+// Memory: an entry's bytes (CompiledCircuit::bytes(), ~69 bytes per constraint: ~9 GB at
+// 32 GiB) are reserved from the engine's host budget once it is compiled; when they do not fit
+// the entry is dropped and get() returns null (the caller synthesizes directly) until
+// `retry_after` has passed. Entries unused for `idle_evict` and held by no caller are evicted
+// (evict_idle), releasing their bytes.
+//
+// Concurrency: get() may be called from every synthesis thread, without the engine's lock; a
+// proof type is compiled by the first caller, and callers that come while it compiles get null
+// (they synthesize directly rather than wait). Thread-safe.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "engine/memory_budget.hpp"
+#include "groth16/compiled_circuit.hpp"
+#include "porep/registered_proof.hpp"
+
+namespace cuzk::engine {
+
+class CompiledCache {
+   public:
+    using Clock = std::chrono::steady_clock;
+    using Compiler = std::function<util::Result<std::unique_ptr<groth16::CompiledCircuit>>(
+        porep::RegisteredSealProof)>;
+
+    // compiler: null = the blank PoRep partition circuit of the proof (blank_stacked_circuit).
+    CompiledCache(MemoryBudget& budget, std::chrono::milliseconds idle_evict,
+                  std::chrono::milliseconds retry_after, Compiler compiler = nullptr);
+    ~CompiledCache();  // releases every entry's bytes
+    CompiledCache(const CompiledCache&) = delete;
+    CompiledCache& operator=(const CompiledCache&) = delete;
+
+    // The compiled circuit of `proof`, compiled on first use; null while another caller
+    // compiles it, or when it failed to compile or did not fit the budget (the caller then
+    // synthesizes directly).
+    std::shared_ptr<const groth16::CompiledCircuit> get(porep::RegisteredSealProof proof);
+    // Evicts idle entries (see above); true when bytes were released.
+    bool evict_idle(Clock::time_point now);
+
+    uint64_t bytes() const;  // reserved by the resident entries
+    size_t entries() const;  // resident entries
+
+   private:
+    struct Entry {
+        bool compiling = false;
+        std::shared_ptr<const groth16::CompiledCircuit> circuit;
+        uint64_t bytes = 0;
+        Clock::time_point last_used{};
+        Clock::time_point retry_at{};  // after a failure: null until then
+    };
+
+    MemoryBudget& budget_;
+    const std::chrono::milliseconds idle_evict_, retry_after_;
+    Compiler compiler_;
+    mutable std::mutex mu_;
+    std::condition_variable compiled_cv_;
+    std::map<porep::RegisteredSealProof, Entry> entries_;
+};
+
+}  // namespace cuzk::engine

@@ -1,0 +1,122 @@
+// CompiledCache: compiles once per proof type, charges the compiled bytes to the budget,
+// refuses (null, retried later) what does not fit, evicts idle entries nobody holds and
+// releases their bytes. A small hand-made circuit stands in for the PoRep shape (the compiled
+// path itself is checked against synthesize_into in groth16/compiled_circuit_test.cpp).
+#include "engine/compiled_cache.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
+
+namespace cuzk::engine {
+namespace {
+
+using porep::RegisteredSealProof;
+using std::chrono::milliseconds;
+
+// A chain of n squarings: its compiled size grows with n.
+groth16::Circuit chain(size_t n) {
+    return [n](r1cs::ConstraintSystem& cs) -> util::Status {
+        std::optional<ff::Fr> v;
+        if (cs.computes_values()) v = ff::Fr::from_u64(3);
+        auto x = cs.alloc("x", v);
+        if (!x.ok()) return x.status();
+        r1cs::Variable cur = *x;
+        for (size_t i = 0; i < n; ++i) {
+            if (v) v = *v * *v;
+            auto next = cs.alloc("y", v);
+            if (!next.ok()) return next.status();
+            cs.enforce("sq", cur, cur, *next);
+            cur = *next;
+        }
+        return util::Status();
+    };
+}
+
+struct Counting {
+    std::atomic<int> calls{0};
+    CompiledCache::Compiler compiler(size_t n) {
+        return [this, n](RegisteredSealProof) {
+            ++calls;
+            return groth16::CompiledCircuit::compile(chain(n));
+        };
+    }
+};
+
+TEST(CompiledCache, CompilesOnceAndChargesTheBudget) {
+    MemoryBudget budget(uint64_t{1} << 30);
+    Counting counting;
+    CompiledCache cache(budget, milliseconds(50), milliseconds(50), counting.compiler(100));
+    auto a = cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1);
+    ASSERT_NE(a, nullptr);
+    auto b = cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1);
+    EXPECT_EQ(a, b);
+    EXPECT_EQ(counting.calls.load(), 1);
+    EXPECT_EQ(a->num_rows(), 100u + 1u);  // 100 squarings + the ONE input row
+    EXPECT_EQ(cache.bytes(), a->bytes());
+    EXPECT_EQ(budget.reserved(), a->bytes());
+    EXPECT_EQ(cache.entries(), 1u);
+    // Another proof type is another entry.
+    auto c = cache.get(RegisteredSealProof::kStackedDrg8MiBV1_1);
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(counting.calls.load(), 2);
+    EXPECT_EQ(budget.reserved(), a->bytes() + c->bytes());
+}
+
+TEST(CompiledCache, EvictsIdleEntriesNobodyHolds) {
+    MemoryBudget budget(uint64_t{1} << 30);
+    Counting counting;
+    CompiledCache cache(budget, milliseconds(0), milliseconds(0), counting.compiler(50));
+    auto held = cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1);
+    ASSERT_NE(held, nullptr);
+    const auto later = CompiledCache::Clock::now() + std::chrono::seconds(1);
+    EXPECT_FALSE(cache.evict_idle(later));  // still held by a caller
+    EXPECT_EQ(cache.entries(), 1u);
+    held.reset();
+    EXPECT_TRUE(cache.evict_idle(later));
+    EXPECT_EQ(cache.entries(), 0u);
+    EXPECT_EQ(budget.reserved(), 0u);
+    EXPECT_NE(cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1), nullptr);  // recompiled
+    EXPECT_EQ(counting.calls.load(), 2);
+}
+
+TEST(CompiledCache, WhatDoesNotFitIsRefusedAndRetriedLater) {
+    MemoryBudget budget(1000);  // far less than the shape
+    Counting counting;
+    CompiledCache cache(budget, milliseconds(1000), milliseconds(60 * 1000),
+                        counting.compiler(1000));
+    EXPECT_EQ(cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1), nullptr);
+    EXPECT_EQ(budget.reserved(), 0u);
+    // Within retry_after: refused without compiling again.
+    EXPECT_EQ(cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1), nullptr);
+    EXPECT_EQ(counting.calls.load(), 1);
+
+    MemoryBudget roomy(uint64_t{1} << 30);
+    CompiledCache retrying(roomy, milliseconds(1000), milliseconds(0), counting.compiler(10));
+    EXPECT_NE(retrying.get(RegisteredSealProof::kStackedDrg2KiBV1_1), nullptr);
+}
+
+TEST(CompiledCache, ConcurrentCallersDoNotWaitForACompilation) {
+    MemoryBudget budget(uint64_t{1} << 30);
+    std::atomic<bool> release{false};
+    std::atomic<int> calls{0};
+    CompiledCache cache(budget, milliseconds(1000), milliseconds(1000),
+                        [&](RegisteredSealProof) {
+                            ++calls;
+                            while (!release) std::this_thread::yield();
+                            return groth16::CompiledCircuit::compile(chain(10));
+                        });
+    std::shared_ptr<const groth16::CompiledCircuit> first;
+    std::thread t([&] { first = cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1); });
+    while (calls.load() == 0) std::this_thread::yield();
+    EXPECT_EQ(cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1), nullptr);  // compiling
+    release = true;
+    t.join();
+    ASSERT_NE(first, nullptr);
+    EXPECT_EQ(cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1), first);
+    EXPECT_EQ(calls.load(), 1);
+}
+
+}  // namespace
+}  // namespace cuzk::engine
