@@ -8,9 +8,16 @@
 //   phase medians   = per phase name, the median over jobs of the job's phase milliseconds
 //                     (JobTimings::phases, summed over its partitions)
 //   prover busy     = Σ over jobs of gpu_compute_ms (the backend time attributed to the job) /
-//                     wall ms — the fraction of the wall time the prover was proving
+//                     (wall ms × prover threads) — the fraction of the wall time the provers
+//                     (one per device by default) were proving
 //   peak host RAM   = the process's peak RSS (VmHWM) and the engine's peak reservation, against
 //                     the budget
+// Parameters: the files of --params-dir, or with --gpu-setup INSECURE test parameters made on
+// the GPU for the sector size's circuit (groth16::compute_parameter_scalars from
+// porep::blank_stacked_circuit with the toxic waste of --setup-seed, then
+// ProverBackend::install_generated_params: on every device, resident from the start, no file)
+// and handed to the engine as EngineConfig::backend_params under "gpu-setup:porep:<size>".
+// Their setup time is reported apart ("params setup"), like the load time of files.
 #include "cli/bench_pipeline.hpp"
 
 #include <algorithm>
@@ -22,7 +29,10 @@
 
 #include "cli/args.hpp"
 #include "engine/engine.hpp"
+#include "engine/gpu_backend.hpp"
+#include "groth16/setup.hpp"
 #include "porep/c1_json.hpp"
+#include "porep/circuit/c1_circuits.hpp"
 #include "porep/registered_proof.hpp"
 #include "porep/synthetic_c1.hpp"
 #include "util/timer.hpp"
@@ -33,17 +43,27 @@ namespace {
 void help_pipeline(std::FILE* f) {
     std::fprintf(
         f,
-        "usage: cuzk bench pipeline --sector-size S --params-dir DIR [--jobs N] [--seed N]\n"
-        "                           [--synthesis-workers N] [--max-batch-size N]\n"
-        "                           [--max-batch-wait-ms N] [--budget-gib G] [--no-verify]\n"
-        "                           [--no-vanilla-check] [--no-subgroup-check] [--cpu] [--json]\n"
+        "usage: cuzk bench pipeline --sector-size S (--params-dir DIR | --gpu-setup)\n"
+        "                           [--setup-seed N] [--jobs N] [--seed N] [--gpus LIST]\n"
+        "                           [--synthesis-workers N] [--prover-workers N]\n"
+        "                           [--max-batch-size N] [--max-batch-wait-ms N] [--budget-gib G]\n"
+        "                           [--no-verify] [--no-vanilla-check] [--no-subgroup-check]\n"
+        "                           [--cpu] [--json]\n"
         "\n"
         "Runs N synthetic C1 outputs (cuzk gen-c1's generator) through the proving engine and\n"
         "reports proofs per hour, per-phase medians, the prover's busy fraction and peak host\n"
-        "RAM. Parameters: DIR/porep_<size>.params and .vk (cuzk setup --circuit porep:<size>).\n"
+        "RAM. Parameters: DIR/porep_<size>.params and .vk (cuzk setup --circuit porep:<size>),\n"
+        "or --gpu-setup: INSECURE test parameters generated on every GPU for the sector size's\n"
+        "circuit, resident from the start (no file; for 32GiB ~44 GiB per device, and ~16 GB of\n"
+        "host memory for the scalars while they are made).\n"
+        "  --gpu-setup            generate the parameters on the GPU (not with "
+        "--params-dir/--cpu)\n"
+        "  --setup-seed N         toxic-waste seed of --gpu-setup (default 1)\n"
         "  --jobs N               jobs (default 4)\n"
         "  --seed N               first C1 seed (default 1; job k uses N + k)\n"
+        "  --gpus LIST            CUDA devices to prove on, e.g. 0,1 (default: all visible)\n"
         "  --synthesis-workers N  synthesis threads (default 1)\n"
+        "  --prover-workers N     prover threads (default: one per device)\n"
         "  --max-batch-size N     partitions per prover call (default 1)\n"
         "  --max-batch-wait-ms N  wait to fill a batch (default 0)\n"
         "  --budget-gib G         host memory budget (default 3/4 of physical memory)\n"
@@ -71,15 +91,61 @@ bool parse_unsigned(const Args& args, const char* key, unsigned& out) {
 
 double gib(uint64_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0); }
 
+// "0,1,3" → {0, 1, 3}; false on anything else (empty items, non-digits, > 1023).
+bool parse_device_list(const std::string& text, std::vector<unsigned>& out) {
+    out.clear();
+    size_t begin = 0;
+    for (;;) {
+        const size_t comma = text.find(',', begin);
+        const std::string item =
+            text.substr(begin, comma == std::string::npos ? std::string::npos : comma - begin);
+        uint64_t v = 0;
+        if (!parse_u64(item, v) || v > 1023) return false;
+        out.push_back(static_cast<unsigned>(v));
+        if (comma == std::string::npos) return true;
+        begin = comma + 1;
+    }
+}
+
+// The GPU backend with freshly generated parameters for `proof`'s circuit, held under `key`.
+util::Result<std::unique_ptr<engine::ProverBackend>> gpu_backend_with_generated_params(
+    porep::RegisteredSealProof proof, const std::string& key, uint64_t setup_seed,
+    const engine::GpuBackendOptions& options, util::PhaseTimes& phases) {
+    auto backend = engine::make_gpu_backend(options);
+    if (!backend.ok()) {
+        std::string m = "--gpu-setup needs a GPU: ";
+        m += backend.status().message();
+        return util::Status(backend.status().code(), std::move(m));
+    }
+    std::fprintf(stderr,
+                 "[pipeline] generating INSECURE test parameters for %s on %s (toxic waste from "
+                 "seed %llu)\n",
+                 porep::seal_proof_info(proof).name, (*backend)->name().c_str(),
+                 static_cast<unsigned long long>(setup_seed));
+    CUZK_ASSIGN_OR_RETURN(porep::CircuitFn circuit, porep::blank_stacked_circuit(proof));
+    CUZK_ASSIGN_OR_RETURN(
+        groth16::ParameterScalars scalars,
+        groth16::compute_parameter_scalars(circuit, groth16::ToxicWaste::from_seed(setup_seed),
+                                           nullptr, &phases));
+    CUZK_ASSIGN_OR_RETURN(engine::LoadedParams held,
+                          (*backend)->install_generated_params(key, scalars, &phases));
+    std::fprintf(stderr, "           %.2f GiB on the devices, %.2f GiB in pinned host memory\n",
+                 gib(held.device_bytes), gib(held.host_bytes));
+    return std::move(*backend);
+}
+
 }  // namespace
 
 int run_bench_pipeline(int argc, char** argv) {
     const char* cmd = "bench pipeline";
     Args args;
-    if (!parse_args(cmd, argc, argv,
-                    {"--sector-size", "--params-dir", "--jobs", "--seed", "--synthesis-workers",
-                     "--max-batch-size", "--max-batch-wait-ms", "--budget-gib"},
-                    {"--no-verify", "--no-vanilla-check", "--cpu", "--no-subgroup-check"}, args))
+    if (!parse_args(
+            cmd, argc, argv,
+            {"--sector-size", "--params-dir", "--jobs", "--seed", "--synthesis-workers",
+             "--max-batch-size", "--max-batch-wait-ms", "--budget-gib", "--setup-seed", "--gpus",
+             "--prover-workers"},
+            {"--no-verify", "--no-vanilla-check", "--cpu", "--no-subgroup-check", "--gpu-setup"},
+            args))
         return kExitUsage;
     if (args.help) return help_pipeline(stdout), kExitOk;
     if (!args.positional.empty()) {
@@ -87,7 +153,21 @@ int run_bench_pipeline(int argc, char** argv) {
         m += args.positional[0];
         return fail_json(args, cmd, kExitUsage, m);
     }
-    if (!require(cmd, args, {"--sector-size", "--params-dir"})) return kExitUsage;
+    if (!require(cmd, args, {"--sector-size"})) return kExitUsage;
+    const bool gpu_setup = args.has("--gpu-setup");
+    if (gpu_setup == args.has("--params-dir"))
+        return fail_json(args, cmd, kExitUsage,
+                         "give exactly one of --params-dir DIR (parameter files) and --gpu-setup "
+                         "(parameters generated on the GPU)");
+    if (gpu_setup && args.has("--cpu"))
+        return fail_json(args, cmd, kExitUsage,
+                         "--gpu-setup makes the parameters on the GPU for the GPU prover; it "
+                         "cannot be combined with --cpu");
+    if (!gpu_setup && args.has("--setup-seed"))
+        return fail_json(args, cmd, kExitUsage, "--setup-seed goes with --gpu-setup");
+    uint64_t setup_seed = 1;
+    if (args.has("--setup-seed") && !parse_u64(args.get("--setup-seed"), setup_seed))
+        return fail_json(args, cmd, kExitUsage, "--setup-seed must be a decimal integer");
     auto size = porep::parse_sector_size(args.get("--sector-size"));
     if (!size.ok()) return fail_json(args, cmd, kExitUsage, size.status().message());
     auto proof = porep::find_seal_proof(*size, porep::ApiVersion::kV1_1_0);
@@ -99,14 +179,18 @@ int run_bench_pipeline(int argc, char** argv) {
         return fail_json(args, cmd, kExitUsage, "--seed must be a decimal integer");
 
     engine::EngineConfig config;
-    config.params_dir = args.get("--params-dir");
+    if (!gpu_setup) config.params_dir = args.get("--params-dir");
     config.max_pending_jobs = static_cast<size_t>(jobs);
     if (!parse_unsigned(args, "--synthesis-workers", config.synthesis_workers) ||
+        !parse_unsigned(args, "--prover-workers", config.prover_workers) ||
         !parse_unsigned(args, "--max-batch-size", config.max_batch_size) ||
         !parse_unsigned(args, "--max-batch-wait-ms", config.max_batch_wait_ms))
         return fail_json(args, cmd, kExitUsage,
-                         "--synthesis-workers, --max-batch-size and --max-batch-wait-ms take "
-                         "decimal integers");
+                         "--synthesis-workers, --prover-workers, --max-batch-size and "
+                         "--max-batch-wait-ms take decimal integers");
+    if (args.has("--gpus") && !parse_device_list(args.get("--gpus"), config.gpus))
+        return fail_json(args, cmd, kExitUsage,
+                         "--gpus takes CUDA device ordinals separated by commas, e.g. 0,1");
     if (args.has("--budget-gib")) {
         char* end = nullptr;
         const double g = std::strtod(args.get("--budget-gib").c_str(), &end);
@@ -136,7 +220,28 @@ int run_bench_pipeline(int argc, char** argv) {
     const double gen_ms = sw.elapsed_ms();
     std::fprintf(stderr, "           %.1f ms\n", gen_ms);
 
-    auto started = engine::Engine::start(config);
+    // --gpu-setup: the backend is made here, with the parameters generated into it.
+    std::unique_ptr<engine::ProverBackend> backend;
+    util::PhaseTimes setup_phases;
+    double setup_ms = 0;
+    if (gpu_setup) {
+        engine::GpuBackendOptions gpu;
+        gpu.devices = config.gpus;
+        const std::string key =
+            std::string("gpu-setup:porep:") + porep::sector_size_name(info.sector_size);
+        sw.reset();
+        auto made = gpu_backend_with_generated_params(*proof, key, setup_seed, gpu, setup_phases);
+        if (!made.ok()) return fail_json(args, cmd, kExitFail, made.status().message());
+        backend = std::move(*made);
+        setup_ms = sw.elapsed_ms();
+        std::fprintf(stderr, "           %.1f ms:", setup_ms);
+        for (const auto& [phase, ms] : setup_phases.entries())
+            std::fprintf(stderr, " %s %.1f", phase.c_str(), ms);
+        std::fprintf(stderr, " (ms)\n");
+        config.backend_params.push_back({info.sector_size, key});
+    }
+
+    auto started = engine::Engine::start(config, std::move(backend));
     if (!started.ok()) return fail_json(args, cmd, kExitFail, started.status().message());
     engine::Engine& eng = **started;
     std::fprintf(stderr, "[pipeline] backend %s, loading parameters\n",
@@ -197,20 +302,24 @@ int run_bench_pipeline(int argc, char** argv) {
     }
     const double proofs_per_hour =
         wall_ms > 0 ? static_cast<double>(completed) * 3.6e6 / wall_ms : 0;
-    const double busy = wall_ms > 0 ? std::min(1.0, busy_ms / wall_ms) : 0;
+    const double provers = std::max(1u, st.prover_workers);
+    const double busy = wall_ms > 0 ? std::min(1.0, busy_ms / (wall_ms * provers)) : 0;
 
     std::FILE* table = args.json ? stderr : stdout;
     std::fprintf(table, "\ncuzk bench pipeline: %s, %zu/%llu jobs completed, backend %s\n",
                  info.name, completed, static_cast<unsigned long long>(jobs), st.backend.c_str());
     std::fprintf(table,
-                 "config: synthesis_workers %u, max_batch_size %u, max_batch_wait_ms %u, "
-                 "verify %s, budget %.2f GiB\n",
-                 config.synthesis_workers, config.max_batch_size, config.max_batch_wait_ms,
-                 config.verify_proofs ? "on" : "off", gib(st.host_budget_bytes));
+                 "config: synthesis_workers %u, prover_workers %u, max_batch_size %u, "
+                 "max_batch_wait_ms %u, verify %s, budget %.2f GiB, parameters %s\n",
+                 config.synthesis_workers, st.prover_workers, config.max_batch_size,
+                 config.max_batch_wait_ms, config.verify_proofs ? "on" : "off",
+                 gib(st.host_budget_bytes),
+                 gpu_setup ? "generated on the GPU" : config.params_dir.c_str());
     std::fprintf(table, "%-24s %14s\n", "metric", "value");
     std::fprintf(table, "%-24s %14.1f\n", "wall s", wall_ms / 1000);
     std::fprintf(table, "%-24s %14.2f\n", "proofs per hour", proofs_per_hour);
     std::fprintf(table, "%-24s %14.3f\n", "prover busy fraction", busy);
+    if (gpu_setup) std::fprintf(table, "%-24s %14.1f\n", "params setup ms (GPU)", setup_ms);
     std::fprintf(table, "%-24s %14.1f\n", "params load ms", load_ms);
     std::fprintf(table, "%-24s %14.3f\n", "peak RSS GiB", gib(st.process_rss_peak_bytes));
     std::fprintf(table, "%-24s %14.3f\n", "peak reserved GiB", gib(st.host_reserved_peak_bytes));
@@ -222,6 +331,8 @@ int run_bench_pipeline(int argc, char** argv) {
     if (args.json) {
         JsonObject phases;
         for (const std::string& name : order) phases.ms(name, median(per_phase[name]));
+        JsonObject setup;
+        for (const auto& [phase, ms] : setup_phases.entries()) setup.ms(phase, ms);
         JsonObject o;
         o.boolean("ok", failed == 0)
             .str("command", cmd)
@@ -231,12 +342,17 @@ int run_bench_pipeline(int argc, char** argv) {
             .num("completed", completed)
             .num("failed", failed)
             .num("synthesis_workers", config.synthesis_workers)
+            .num("prover_workers", st.prover_workers)
             .num("max_batch_size", config.max_batch_size)
             .num("max_batch_wait_ms", config.max_batch_wait_ms)
             .boolean("verify", config.verify_proofs)
             .ms("wall_ms", wall_ms)
             .ms("proofs_per_hour", proofs_per_hour)
             .ms("prover_busy_fraction", busy)
+            .str("params", gpu_setup ? "gpu-setup" : config.params_dir)
+            .ms("params_setup_ms", setup_ms)
+            .raw("params_setup_phase_ms", setup.done())
+            .num("devices", st.devices.size())
             .ms("params_load_ms", load_ms)
             .ms("c1_generation_ms", gen_ms)
             .num("peak_rss_bytes", st.process_rss_peak_bytes)
