@@ -1,6 +1,8 @@
 #include "engine/compiled_cache.hpp"
 
 #include <cstdio>
+#include <thread>
+#include <vector>
 #include <utility>
 
 #include "porep/circuit/c1_circuits.hpp"
@@ -25,22 +27,22 @@ CompiledCache::CompiledCache(MemoryBudget& budget, std::chrono::milliseconds idl
       compiler_(compiler ? std::move(compiler) : Compiler(compile_porep)) {}
 
 CompiledCache::~CompiledCache() {
-    std::unique_lock<std::mutex> lock(mu_);
-    compiled_cv_.wait(lock, [&] {
-        for (const auto& [proof, e] : entries_)
-            if (e.compiling) return false;
-        return true;
-    });
+    std::vector<std::thread> workers;
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        workers.swap(workers_);
+    }
+    for (std::thread& t : workers) t.join();
     for (auto& [proof, e] : entries_)
         if (e.circuit) budget_.release(e.bytes);
 }
 
 std::shared_ptr<const groth16::CompiledCircuit> CompiledCache::get(
     porep::RegisteredSealProof proof) {
-    std::unique_lock<std::mutex> lock(mu_);
+    std::lock_guard<std::mutex> lock(mu_);
     Entry& e = entries_[proof];
-    // Being compiled by another caller: do not wait (compiling a 32 GiB shape takes minutes);
-    // this caller synthesizes directly meanwhile.
+    // Being compiled: the caller synthesizes directly meanwhile (compiling a 32 GiB shape
+    // takes minutes; no partition waits for it).
     if (e.compiling) return nullptr;
     const Clock::time_point now = Clock::now();
     if (e.circuit) {
@@ -49,7 +51,11 @@ std::shared_ptr<const groth16::CompiledCircuit> CompiledCache::get(
     }
     if (e.retry_at != Clock::time_point{} && now < e.retry_at) return nullptr;
     e.compiling = true;
-    lock.unlock();
+    workers_.emplace_back([this, proof] { compile(proof); });
+    return nullptr;
+}
+
+void CompiledCache::compile(porep::RegisteredSealProof proof) {
     auto compiled = compiler_(proof);
     uint64_t bytes = 0;
     bool fits = false;
@@ -57,7 +63,8 @@ std::shared_ptr<const groth16::CompiledCircuit> CompiledCache::get(
         bytes = (*compiled)->bytes();
         fits = budget_.try_reserve(bytes);
     }
-    lock.lock();
+    std::lock_guard<std::mutex> lock(mu_);
+    Entry& e = entries_[proof];
     e.compiling = false;
     if (fits) {
         e.circuit = std::move(compiled).value();
@@ -72,7 +79,15 @@ std::shared_ptr<const groth16::CompiledCircuit> CompiledCache::get(
         e.retry_at = Clock::now() + retry_after_;
     }
     compiled_cv_.notify_all();
-    return e.circuit;
+}
+
+void CompiledCache::wait_idle() {
+    std::unique_lock<std::mutex> lock(mu_);
+    compiled_cv_.wait(lock, [&] {
+        for (const auto& [proof, e] : entries_)
+            if (e.compiling) return false;
+        return true;
+    });
 }
 
 bool CompiledCache::evict_idle(Clock::time_point now) {

@@ -9,9 +9,11 @@
 // `retry_after` has passed. Entries unused for `idle_evict` and held by no caller are evicted
 // (evict_idle), releasing their bytes.
 //
-// Concurrency: get() may be called from every synthesis thread, without the engine's lock; a
-// proof type is compiled by the first caller, and callers that come while it compiles get null
-// (they synthesize directly rather than wait). Thread-safe.
+// Concurrency: get() may be called from every synthesis thread, without the engine's lock. It
+// never waits for a compilation: the first call for a proof type starts one on a thread of its
+// own and returns null, as do the calls while it runs (those partitions are synthesized
+// directly); later calls get the compiled circuit. The destructor joins the compilations.
+// Thread-safe.
 #pragma once
 
 #include <chrono>
@@ -21,6 +23,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <thread>
+#include <vector>
 
 #include "engine/memory_budget.hpp"
 #include "groth16/compiled_circuit.hpp"
@@ -41,10 +45,12 @@ class CompiledCache {
     CompiledCache(const CompiledCache&) = delete;
     CompiledCache& operator=(const CompiledCache&) = delete;
 
-    // The compiled circuit of `proof`, compiled on first use; null while another caller
-    // compiles it, or when it failed to compile or did not fit the budget (the caller then
-    // synthesizes directly).
+    // The compiled circuit of `proof`; null while it is being compiled (the first call starts
+    // the compilation), or when it failed to compile or did not fit the budget (the caller
+    // then synthesizes directly).
     std::shared_ptr<const groth16::CompiledCircuit> get(porep::RegisteredSealProof proof);
+    // Waits until no compilation is running (tests, benchmarks).
+    void wait_idle();
     // Evicts idle entries (see above); true when bytes were released.
     bool evict_idle(Clock::time_point now);
 
@@ -52,6 +58,8 @@ class CompiledCache {
     size_t entries() const;  // resident entries
 
    private:
+    void compile(porep::RegisteredSealProof proof);
+
     struct Entry {
         bool compiling = false;
         std::shared_ptr<const groth16::CompiledCircuit> circuit;
@@ -66,6 +74,7 @@ class CompiledCache {
     mutable std::mutex mu_;
     std::condition_variable compiled_cv_;
     std::map<porep::RegisteredSealProof, Entry> entries_;
+    std::vector<std::thread> workers_;  // compilations (joined by the destructor)
 };
 
 }  // namespace cuzk::engine

@@ -48,6 +48,8 @@ TEST(CompiledCache, CompilesOnceAndChargesTheBudget) {
     MemoryBudget budget(uint64_t{1} << 30);
     Counting counting;
     CompiledCache cache(budget, milliseconds(50), milliseconds(50), counting.compiler(100));
+    EXPECT_EQ(cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1), nullptr);  // compiling
+    cache.wait_idle();
     auto a = cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1);
     ASSERT_NE(a, nullptr);
     auto b = cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1);
@@ -58,6 +60,8 @@ TEST(CompiledCache, CompilesOnceAndChargesTheBudget) {
     EXPECT_EQ(budget.reserved(), a->bytes());
     EXPECT_EQ(cache.entries(), 1u);
     // Another proof type is another entry.
+    EXPECT_EQ(cache.get(RegisteredSealProof::kStackedDrg8MiBV1_1), nullptr);
+    cache.wait_idle();
     auto c = cache.get(RegisteredSealProof::kStackedDrg8MiBV1_1);
     ASSERT_NE(c, nullptr);
     EXPECT_EQ(counting.calls.load(), 2);
@@ -68,6 +72,8 @@ TEST(CompiledCache, EvictsIdleEntriesNobodyHolds) {
     MemoryBudget budget(uint64_t{1} << 30);
     Counting counting;
     CompiledCache cache(budget, milliseconds(0), milliseconds(0), counting.compiler(50));
+    cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1);
+    cache.wait_idle();
     auto held = cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1);
     ASSERT_NE(held, nullptr);
     const auto later = CompiledCache::Clock::now() + std::chrono::seconds(1);
@@ -77,7 +83,9 @@ TEST(CompiledCache, EvictsIdleEntriesNobodyHolds) {
     EXPECT_TRUE(cache.evict_idle(later));
     EXPECT_EQ(cache.entries(), 0u);
     EXPECT_EQ(budget.reserved(), 0u);
-    EXPECT_NE(cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1), nullptr);  // recompiled
+    cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1);  // starts the recompilation
+    cache.wait_idle();
+    EXPECT_NE(cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1), nullptr);
     EXPECT_EQ(counting.calls.load(), 2);
 }
 
@@ -87,6 +95,7 @@ TEST(CompiledCache, WhatDoesNotFitIsRefusedAndRetriedLater) {
     CompiledCache cache(budget, milliseconds(1000), milliseconds(60 * 1000),
                         counting.compiler(1000));
     EXPECT_EQ(cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1), nullptr);
+    cache.wait_idle();
     EXPECT_EQ(budget.reserved(), 0u);
     // Within retry_after: refused without compiling again.
     EXPECT_EQ(cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1), nullptr);
@@ -94,10 +103,12 @@ TEST(CompiledCache, WhatDoesNotFitIsRefusedAndRetriedLater) {
 
     MemoryBudget roomy(uint64_t{1} << 30);
     CompiledCache retrying(roomy, milliseconds(1000), milliseconds(0), counting.compiler(10));
+    EXPECT_EQ(retrying.get(RegisteredSealProof::kStackedDrg2KiBV1_1), nullptr);
+    retrying.wait_idle();
     EXPECT_NE(retrying.get(RegisteredSealProof::kStackedDrg2KiBV1_1), nullptr);
 }
 
-TEST(CompiledCache, ConcurrentCallersDoNotWaitForACompilation) {
+TEST(CompiledCache, CallersNeverWaitForACompilation) {
     MemoryBudget budget(uint64_t{1} << 30);
     std::atomic<bool> release{false};
     std::atomic<int> calls{0};
@@ -107,15 +118,30 @@ TEST(CompiledCache, ConcurrentCallersDoNotWaitForACompilation) {
                             while (!release) std::this_thread::yield();
                             return groth16::CompiledCircuit::compile(chain(10));
                         });
-    std::shared_ptr<const groth16::CompiledCircuit> first;
-    std::thread t([&] { first = cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1); });
+    // The compilation blocks until released, yet every get() returns at once.
+    EXPECT_EQ(cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1), nullptr);
     while (calls.load() == 0) std::this_thread::yield();
-    EXPECT_EQ(cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1), nullptr);  // compiling
+    EXPECT_EQ(cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1), nullptr);
+    EXPECT_EQ(cache.entries(), 0u);
     release = true;
-    t.join();
+    cache.wait_idle();
+    auto first = cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1);
     ASSERT_NE(first, nullptr);
     EXPECT_EQ(cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1), first);
     EXPECT_EQ(calls.load(), 1);
+}
+
+TEST(CompiledCache, DestructorJoinsARunningCompilation) {
+    MemoryBudget budget(uint64_t{1} << 30);
+    {
+        CompiledCache cache(budget, milliseconds(1000), milliseconds(1000),
+                            [](RegisteredSealProof) {
+                                std::this_thread::sleep_for(milliseconds(50));
+                                return groth16::CompiledCircuit::compile(chain(10));
+                            });
+        EXPECT_EQ(cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1), nullptr);
+    }
+    EXPECT_EQ(budget.reserved(), 0u);  // reserved by the compilation, released by the destructor
 }
 
 }  // namespace

@@ -91,13 +91,10 @@ void EngineImpl::synthesis_loop(unsigned index) {
 
         util::PhaseTimes t;
         // Compiled synthesis (witness + sparse products) when switched on and the proof type's
-        // compiled circuit is (or can be made) resident; the first partition of a type pays the
-        // compilation, outside the witness phase.
+        // compiled circuit is resident; until then (it is compiled on a thread of the cache's
+        // own, started by the first partition of the type) partitions are synthesized directly.
         std::shared_ptr<const groth16::CompiledCircuit> compiled;
-        if (groth16::compiled_synthesis_enabled()) {
-            util::PhaseScope scope("compile_circuit", &t, trace.get(), "synthesis");
-            compiled = compiled_cache_.get(proof);
-        }
+        if (groth16::compiled_synthesis_enabled()) compiled = compiled_cache_.get(proof);
         auto assignment =
             std::make_unique<r1cs::ProvingAssignment>(groth16::presized_assignment_options(shape));
         util::Status st;
@@ -106,6 +103,13 @@ void EngineImpl::synthesis_loop(unsigned index) {
             st = compiled != nullptr
                      ? compiled->synthesize_into(circuit, *assignment, key->partition)
                      : groth16::synthesize_into(circuit, *assignment, key->partition);
+            if (compiled != nullptr && !st.ok()) {
+                // A circuit that is not the proof type's PoRep partition circuit (other counts),
+                // or a witness error: the direct synthesis decides (and reports the error).
+                assignment = std::make_unique<r1cs::ProvingAssignment>(
+                    groth16::presized_assignment_options(shape));
+                st = groth16::synthesize_into(circuit, *assignment, key->partition);
+            }
         }
         compiled.reset();
         if (trace != nullptr) trace->set_thread_name(trace->current_tid(), lane);
