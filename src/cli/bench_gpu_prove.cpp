@@ -7,6 +7,7 @@
 #include "cli/bench_gpu_prove.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,9 +16,11 @@
 
 #if CUZK_HAVE_GPU
 #include "gpu/device.hpp"
+#include "gpu/device_circuit.hpp"
 #include "gpu/prover.hpp"
 #include "gpu/resident_params.hpp"
 #include "gpu/resident_setup.hpp"
+#include "groth16/compiled_circuit.hpp"
 #include "groth16/example_circuits.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
@@ -36,6 +39,7 @@ void print_bench_gpu_prove_usage(std::FILE* out) {
         "usage: cuzk bench gpu-prove (--circuit NAME | --sector-size SIZE | --c1 FILE)\n"
         "                            [--count N] [--reps R] [--params FILE] [--seed S]\n"
         "                            [--synthesis-workers W] [--trace FILE] [--no-verify] [--json]\n"
+        "                            [--compiled [--no-overlap]]\n"
         "Proves N circuits in one GPU call, R times, and prints the prover's phases (ms): the\n"
         "median call and the per-circuit share (synthesis, h2d, ntt_h, msm_h, prep_msm,\n"
         "batch_addition, tail_msm, b_g2, proof_assembly, total). The proofs are verified.\n"
@@ -50,7 +54,13 @@ void print_bench_gpu_prove_usage(std::FILE* out) {
         "                        waste from --seed, default 1)\n"
         "  --synthesis-workers W circuits synthesized ahead of the GPU (default 2)\n"
         "  --trace FILE          write a Chrome trace (chrome://tracing, ui.perfetto.dev)\n"
-        "  --no-verify           skip the CPU verification of the proofs\n");
+        "  --no-verify           skip the CPU verification of the proofs\n"
+        "  --compiled            the compiled-circuit path: the circuit's shape recorded once\n"
+        "                        and resident on the GPU; per circuit only the witness is\n"
+        "                        generated and uploaded, a/b/c computed on the GPU (phases\n"
+        "                        witness and spmv replace synthesis)\n"
+        "  --no-overlap          with --compiled: do not upload the next witness while the\n"
+        "                        current circuit is proved (CUZK_GPU_OVERLAP_H2D=0)\n");
 }
 
 #if !CUZK_HAVE_GPU
@@ -67,9 +77,9 @@ int run_bench_gpu_prove(int argc, char** argv) {
 namespace {
 
 const char* kCmd = "bench gpu-prove";
-constexpr const char* kPhases[] = {"synthesis", "h2d",      "ntt_h", "msm_h",
-                                   "prep_msm",  "batch_addition", "tail_msm", "b_g2",
-                                   "proof_assembly", "total"};
+constexpr const char* kPhases[] = {"synthesis", "witness",  "h2d",       "spmv",
+                                   "ntt_h",     "msm_h",    "prep_msm",  "batch_addition",
+                                   "tail_msm",  "b_g2",     "proof_assembly", "total"};
 
 struct Workload {
     std::string name;
@@ -152,7 +162,7 @@ int run_bench_gpu_prove(int argc, char** argv) {
     if (!parse_args(kCmd, argc, argv,
                     {"--circuit", "--sector-size", "--registered-proof", "--c1", "--count", "--reps",
                      "--params", "--seed", "--synthesis-workers", "--trace"},
-                    {"--no-verify"}, args))
+                    {"--no-verify", "--compiled", "--no-overlap"}, args))
         return kExitUsage;
     if (args.help) return print_bench_gpu_prove_usage(stdout), kExitOk;
     const int sources = int(args.has("--circuit")) + int(args.has("--sector-size") ||
@@ -189,12 +199,41 @@ int run_bench_gpu_prove(int argc, char** argv) {
         std::fprintf(stderr, " %s %.0f", phase.c_str(), ms);
     std::fprintf(stderr, " (ms)\n");
 
+    std::unique_ptr<groth16::CompiledCircuit> compiled;
+    std::unique_ptr<gpu::DeviceCircuit> device_circuit;
+    JsonObject compile_info;
+    if (args.has("--compiled")) {
+        util::Stopwatch sw;
+        auto cc = groth16::CompiledCircuit::compile(w->shape);
+        if (!cc.ok()) return fail_json(args, kCmd, kExitFail, cc.status().to_string());
+        compiled = std::move(*cc);
+        const double record_ms = sw.elapsed_ms();
+        sw = util::Stopwatch();
+        auto dc = gpu::DeviceCircuit::upload(*compiled);
+        if (!dc.ok()) return fail_json(args, kCmd, kExitFail, dc.status().to_string());
+        device_circuit = std::move(*dc);
+        const double upload_ms = sw.elapsed_ms();
+        const size_t nnz = compiled->nnz_a() + compiled->nnz_b() + compiled->nnz_c();
+        std::fprintf(stderr,
+                     "      compiled: %zu rows, nnz %zu (A %zu, B %zu, C %zu), %zu coefficients, "
+                     "host %.2f GiB, device %.2f GiB; record %.0f ms, upload %.0f ms\n",
+                     compiled->num_rows(), nnz, compiled->nnz_a(), compiled->nnz_b(),
+                     compiled->nnz_c(), compiled->num_coefficients(),
+                     static_cast<double>(compiled->bytes()) / (1u << 30),
+                     static_cast<double>(device_circuit->device_bytes()) / (1u << 30), record_ms,
+                     upload_ms);
+        compile_info.num("rows", compiled->num_rows()).num("nnz", nnz)
+            .num("host_bytes", compiled->bytes()).num("device_bytes", device_circuit->device_bytes())
+            .ms("record", record_ms).ms("upload", upload_ms);
+    }
     std::fprintf(stderr, "[3/3] proving: %llu x %zu circuit(s)\n",
                  static_cast<unsigned long long>(reps), w->circuits.size());
     util::TraceRecorder trace;
     gpu::GpuProverOptions opt;
     opt.synthesis_workers = static_cast<unsigned>(workers);
     if (args.has("--trace")) opt.trace = &trace;
+    opt.compiled = device_circuit.get();
+    if (args.has("--no-overlap")) opt.overlap_h2d = false;
     std::vector<util::PhaseTimes> runs;
     std::vector<groth16::Proof> proofs;
     for (uint64_t r = 0; r < reps; ++r) {
@@ -246,7 +285,10 @@ int run_bench_gpu_prove(int argc, char** argv) {
             .num("circuits", w->circuits.size()).num("reps", reps)
             .num("domain", params->domain_size()).num("aux", params->num_aux())
             .boolean("verified", verified).raw("setup_ms", setup_ms.done())
-            .raw("median_call_ms", call_ms.done()).raw("per_circuit_ms", per_circuit_ms.done())
+            .boolean("compiled", compiled != nullptr)
+            .boolean("overlap_h2d", compiled != nullptr && opt.overlap_h2d)
+            .raw("median_call_ms", call_ms.done())
+            .raw("compiled_circuit", compiled != nullptr ? compile_info.done() : "null").raw("per_circuit_ms", per_circuit_ms.done())
             .ms("wall", total.elapsed_ms());
         std::printf("%s\n", o.done().c_str());
     }

@@ -7,6 +7,10 @@
 
 #include <algorithm>
 #include <condition_variable>
+#include <cstdlib>
+#include <functional>
+#include <future>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -19,6 +23,7 @@
 #include "gpu/staged_upload.hpp"
 #include "groth16/prover_parts.hpp"
 #include "ntt/domain.hpp"
+#include "r1cs/witness_only.hpp"
 
 namespace cuzk::gpu {
 
@@ -33,12 +38,56 @@ groth16::ParamsShape shape_of(const ResidentParams& p) {
     return {p.vk().ic.size(), p.h().size, p.l().size, p.a().size, p.b_g1().size, p.b_g2().size};
 }
 
-// A circuit ready for the GPU: its finished, checked assignment and its MSM scalars.
+// A circuit ready for the GPU: its finished, checked assignment and its MSM scalars — or, on
+// the compiled path, only its witness.
 struct Prepared {
     std::unique_ptr<r1cs::ProvingAssignment> owned;  // prove_gpu's own; empty when borrowed
     r1cs::ProvingAssignment* pa = nullptr;
     groth16::MsmScalars scalars;
+    Witness witness;  // compiled path
 };
+
+// The witness's sizes against the compiled circuit's.
+Status check_witness(const DeviceCircuit& dc, const Witness& w, size_t k) {
+    if (w.inputs.size() == dc.num_inputs() && w.aux.size() == dc.num_aux()) return Status();
+    std::string m = groth16::circuit_prefix(k);
+    m += "the witness has ";
+    m += std::to_string(w.inputs.size());
+    m += " inputs and ";
+    m += std::to_string(w.aux.size());
+    m += " aux values but the compiled circuit has ";
+    m += std::to_string(dc.num_inputs());
+    m += " and ";
+    m += std::to_string(dc.num_aux());
+    return util::invalid_argument(std::move(m));
+}
+
+// The circuit's witness by r1cs::WitnessOnly (challenges forked as in synthesis).
+Status generate_witness(const groth16::Circuit& circuit, const DeviceCircuit& dc, size_t k,
+                        Witness& out) {
+    if (!circuit) return util::invalid_argument(groth16::circuit_prefix(k) += "empty circuit");
+    r1cs::WitnessOnly::Options o;
+    o.input_capacity = dc.num_inputs();
+    o.aux_capacity = dc.num_aux();
+    r1cs::WitnessOnly w(o);
+    if (Status st = circuit(w); !st.ok()) {
+        std::string m = groth16::circuit_prefix(k);
+        m += "witness: ";
+        m += st.message();
+        return Status(st.code(), std::move(m));
+    }
+    out.inputs = w.take_inputs();
+    out.aux = w.take_aux();
+    if (w.num_constraints() + dc.num_inputs() != dc.num_rows()) {
+        std::string m = groth16::circuit_prefix(k);
+        m += "the circuit has ";
+        m += std::to_string(w.num_constraints());
+        m += " constraints, not the compiled circuit's ";
+        m += std::to_string(dc.num_rows() - dc.num_inputs());
+        return util::invalid_argument(std::move(m));
+    }
+    return check_witness(dc, out, k);
+}
 
 Status check_and_gather(const groth16::ParamsShape& shape, r1cs::ProvingAssignment& pa,
                         bool check_satisfied, size_t k, groth16::MsmScalars& out) {
@@ -81,20 +130,85 @@ class GpuSession {
         // a, b, c (m each); the L, A, B scalars reuse b after the H step (l, a, b ≤ m: every
         // aux variable and input has its own constraint row).
         CUZK_ASSIGN_OR_RETURN(s->abc_, DeviceBuffer::allocate(3 * m * sizeof(Fr)));
-        CUZK_ASSIGN_OR_RETURN(s->upload_, StagedUploader::create());
+        CUZK_ASSIGN_OR_RETURN(s->upload_[0], StagedUploader::create());
+        if (const DeviceCircuit* dc = options.compiled) {
+            CUZK_RETURN_IF_ERROR(s->check_compiled(*dc));
+            // z slots: two when the next circuit's upload overlaps this one's kernels.
+            const int slots = options.overlap_h2d ? 2 : 1;
+            for (int i = 0; i < slots; ++i) {
+                CUZK_ASSIGN_OR_RETURN(s->z_[i],
+                                      DeviceBuffer::allocate(dc->num_columns() * sizeof(Fr)));
+            }
+            if (slots == 2) {
+                CUZK_ASSIGN_OR_RETURN(s->upload_[1], StagedUploader::create());
+            }
+        }
         return s;
     }
 
     const groth16::ParamsShape& shape() const { return shape_; }
+    int z_slots() const { return z_[1].size() != 0 ? 2 : 1; }
+
+    // Uploads w (inputs, then aux) into z slot `slot` through that slot's uploader and waits for
+    // it; w's vectors are freed. May run on another thread than the proving one (one per slot).
+    Status upload_witness(Witness& w, int slot, PhaseTimes& t) {
+        PhaseScope phase("h2d", &t, options_.trace);
+        StagedUploader& up = *upload_[slot];
+        Fr* z = static_cast<Fr*>(z_[slot].data());
+        CUZK_RETURN_IF_ERROR(up.upload(z, w.inputs.data(), w.inputs.size() * sizeof(Fr)));
+        CUZK_RETURN_IF_ERROR(
+            up.upload(z + w.inputs.size(), w.aux.data(), w.aux.size() * sizeof(Fr)));
+        CUZK_RETURN_IF_ERROR(up.synchronize());
+        std::vector<Fr>().swap(w.inputs);
+        std::vector<Fr>().swap(w.aux);
+        return Status();
+    }
+
+    // The compiled path for the witness already in z slot `slot`.
+    util::Result<groth16::Proof> prove_compiled(int slot, const groth16::ProverRandomness& r,
+                                                size_t k, PhaseTimes& t) {
+        util::TraceRecorder* trace = options_.trace;
+        const DeviceCircuit& dc = *options_.compiled;
+        const size_t m = shape_.domain_size();
+        Fr* dev[3];
+        abc_pointers(dev);
+        const Fr* z = static_cast<const Fr*>(z_[slot].data());
+        {
+            PhaseScope phase("spmv", &t, trace);
+            CUZK_RETURN_IF_ERROR(dc.multiply(z, dev[0], dev[1], dev[2], m));
+            if (options_.check_satisfied) {
+                CUZK_ASSIGN_OR_RETURN(size_t row,
+                                      first_unsatisfied_row_device(dev[0], dev[1], dev[2],
+                                                                   dc.num_rows()));
+                if (row != std::numeric_limits<size_t>::max()) {
+                    std::string msg = groth16::circuit_prefix(k);
+                    msg += "constraint row ";
+                    msg += std::to_string(row);
+                    msg += " is not satisfied (a*b != c)";
+                    return util::invalid_argument(std::move(msg));
+                }
+            }
+            CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
+        }
+        groth16::MsmSums sums;
+        CUZK_RETURN_IF_ERROR(h_step(dev, sums, t));
+        // L: z's aux part; A and B: gathered from z into the (now free) b buffer, B last so
+        // that its scalars stay there for B_G2.
+        CUZK_RETURN_IF_ERROR(split_msm(params_.l(), z + dc.num_inputs(), sums.l, t));
+        CUZK_RETURN_IF_ERROR(dc.gather_a(z, dev[1]));
+        CUZK_RETURN_IF_ERROR(split_msm(params_.a(), dev[1], sums.a, t));
+        CUZK_RETURN_IF_ERROR(dc.gather_b(z, dev[1]));
+        CUZK_RETURN_IF_ERROR(split_msm(params_.b_g1(), dev[1], sums.b1, t));
+        return b_g2_and_assembly(dev[1], sums, r, k, t);
+    }
 
     util::Result<groth16::Proof> prove(Prepared& prep, const groth16::ProverRandomness& r,
                                        size_t k, PhaseTimes& t) {
         util::TraceRecorder* trace = options_.trace;
         const size_t m = shape_.domain_size();
         Fr* dev[3];
-        dev[0] = static_cast<Fr*>(abc_.data());
-        dev[1] = dev[0] + m;
-        dev[2] = dev[1] + m;
+        abc_pointers(dev);
+        StagedUploader& up = *upload_[0];
         {
             PhaseScope phase("h2d", &t, trace);
             std::vector<Fr> host[3] = {prep.pa->take_a(), prep.pa->take_b(), prep.pa->take_c()};
@@ -103,24 +217,13 @@ class GpuSession {
                     return util::internal_error("gpu prover: a/b/c longer than the domain");
                 CUZK_CUDA_RETURN_IF_ERROR(cudaMemsetAsync(dev[i] + host[i].size(), 0,
                                                           (m - host[i].size()) * sizeof(Fr),
-                                                          upload_->stream()));
-                CUZK_RETURN_IF_ERROR(
-                    upload_->upload(dev[i], host[i].data(), host[i].size() * sizeof(Fr)));
+                                                          up.stream()));
+                CUZK_RETURN_IF_ERROR(up.upload(dev[i], host[i].data(), host[i].size() * sizeof(Fr)));
             }
-            CUZK_RETURN_IF_ERROR(upload_->synchronize());
+            CUZK_RETURN_IF_ERROR(up.synchronize());
         }  // the host a, b, c are freed here
-        {
-            PhaseScope phase("ntt_h", &t, trace);
-            CUZK_RETURN_IF_ERROR(
-                compute_h_device(*domain_, dev[0], dev[1], dev[2], nullptr, options_.ntt));
-            CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
-        }
         groth16::MsmSums sums;
-        {
-            PhaseScope phase("msm_h", &t, trace);
-            CUZK_ASSIGN_OR_RETURN(sums.h,
-                                  section_msm(params_.h(), dev[0], options_.msm, nullptr));
-        }
+        CUZK_RETURN_IF_ERROR(h_step(dev, sums, t));
         // L, A, B_G1: scalars into the (now free) b buffer; B last so that its scalars stay
         // there for B_G2.
         struct Job {
@@ -136,28 +239,70 @@ class GpuSession {
             {
                 PhaseScope phase("h2d", &t, trace);
                 CUZK_RETURN_IF_ERROR(
-                    upload_->upload(dev[1], job.host->data(), job.host->size() * sizeof(Fr)));
-                CUZK_RETURN_IF_ERROR(upload_->synchronize());
+                    up.upload(dev[1], job.host->data(), job.host->size() * sizeof(Fr)));
+                CUZK_RETURN_IF_ERROR(up.synchronize());
             }
-            SplitMsmCounts c;
-            CUZK_ASSIGN_OR_RETURN(*job.out, section_msm(job.bases, dev[1], options_.msm, &c));
-            t.add("prep_msm", c.classify_ms);
-            t.add("batch_addition", c.batch_add_ms);
-            t.add("tail_msm", c.tail_ms);
-            record_split(trace, c);
+            CUZK_RETURN_IF_ERROR(split_msm(job.bases, dev[1], *job.out, t));
         }
-        {
-            PhaseScope phase("b_g2", &t, trace);
-            CUZK_ASSIGN_OR_RETURN(sums.b2, section_msm(params_.b_g2(), dev[1], options_.msm,
-                                                       nullptr));
-        }
-        PhaseScope phase("proof_assembly", &t, trace);
-        return groth16::assemble_proof(params_.vk(), sums, r, k);
+        return b_g2_and_assembly(dev[1], sums, r, k, t);
     }
 
    private:
     GpuSession(const ResidentParams& params, const GpuProverOptions& options)
         : params_(params), options_(options), shape_(shape_of(params)) {}
+
+    Status check_compiled(const DeviceCircuit& dc) const {
+        if (dc.num_aux() == shape_.l && dc.a_count() == shape_.a && dc.b_count() == shape_.b_g1 &&
+            dc.num_inputs() == shape_.ic && dc.num_rows() <= shape_.domain_size())
+            return Status();
+        return util::invalid_argument(
+            "gpu prover: the compiled circuit does not match the parameters (aux, A, B, input "
+            "or row counts differ)");
+    }
+
+    void abc_pointers(Fr* dev[3]) const {
+        const size_t m = shape_.domain_size();
+        dev[0] = static_cast<Fr*>(abc_.data());
+        dev[1] = dev[0] + m;
+        dev[2] = dev[1] + m;
+    }
+
+    // H on the device from a, b, c (left in a) and its MSM.
+    Status h_step(Fr* dev[3], groth16::MsmSums& sums, PhaseTimes& t) {
+        {
+            PhaseScope phase("ntt_h", &t, options_.trace);
+            CUZK_RETURN_IF_ERROR(
+                compute_h_device(*domain_, dev[0], dev[1], dev[2], nullptr, options_.ntt));
+            CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
+        }
+        PhaseScope phase("msm_h", &t, options_.trace);
+        CUZK_ASSIGN_OR_RETURN(sums.h, section_msm(params_.h(), dev[0], options_.msm, nullptr));
+        return Status();
+    }
+
+    // One of L, A, B_G1 over device scalars: classification, batch addition, tail MSM.
+    Status split_msm(DeviceSpan<ec::G1Affine> bases, const Fr* scalars, ec::G1Jacobian& out,
+                     PhaseTimes& t) {
+        SplitMsmCounts c;
+        CUZK_ASSIGN_OR_RETURN(out, section_msm(bases, scalars, options_.msm, &c));
+        t.add("prep_msm", c.classify_ms);
+        t.add("batch_addition", c.batch_add_ms);
+        t.add("tail_msm", c.tail_ms);
+        record_split(options_.trace, c);
+        return Status();
+    }
+
+    util::Result<groth16::Proof> b_g2_and_assembly(const Fr* b_scalars, groth16::MsmSums& sums,
+                                                   const groth16::ProverRandomness& r, size_t k,
+                                                   PhaseTimes& t) {
+        {
+            PhaseScope phase("b_g2", &t, options_.trace);
+            CUZK_ASSIGN_OR_RETURN(sums.b2, section_msm(params_.b_g2(), b_scalars, options_.msm,
+                                                       nullptr));
+        }
+        PhaseScope phase("proof_assembly", &t, options_.trace);
+        return groth16::assemble_proof(params_.vk(), sums, r, k);
+    }
 
     // The three steps of a split MSM as consecutive trace events ending now.
     static void record_split(util::TraceRecorder* trace, const SplitMsmCounts& c) {
@@ -183,8 +328,47 @@ class GpuSession {
     groth16::ParamsShape shape_;
     std::unique_ptr<NttDomain> domain_;
     DeviceBuffer abc_;
-    std::unique_ptr<StagedUploader> upload_;
+    DeviceBuffer z_[2];                         // compiled path: witness slots
+    std::unique_ptr<StagedUploader> upload_[2];  // one per slot (one per uploading thread)
 };
+
+// Proves circuits 0 .. n−1 on the compiled path: next(k, w) hands circuit k's witness (it may
+// block, e.g. on synthesis). With two z slots, circuit k + 1's witness is fetched and uploaded
+// on another thread while circuit k is proved.
+util::Result<std::vector<groth16::Proof>> prove_compiled_sequence(
+    GpuSession& session, size_t n, const std::function<Status(size_t, Witness&)>& next,
+    std::span<const groth16::ProverRandomness> randomness, PhaseTimes& t) {
+    const bool overlap = session.z_slots() == 2;
+    auto slot = [&](size_t k) { return overlap ? static_cast<int>(k % 2) : 0; };
+    auto fetch_and_upload = [&](size_t k, PhaseTimes& local) -> Status {
+        Witness w;
+        CUZK_RETURN_IF_ERROR(next(k, w));
+        return session.upload_witness(w, slot(k), local);
+    };
+    std::vector<groth16::Proof> proofs;
+    PhaseTimes ahead_times;  // the uploads run ahead (their h2d ms are added after each join)
+    std::future<Status> ahead;
+    for (size_t k = 0; k < n; ++k) {
+        if (k == 0 || !overlap) {
+            CUZK_RETURN_IF_ERROR(fetch_and_upload(k, t));
+        } else {
+            const Status st = ahead.get();
+            t += ahead_times;
+            ahead_times = PhaseTimes{};
+            CUZK_RETURN_IF_ERROR(st);
+        }
+        if (overlap && k + 1 < n)
+            ahead = std::async(std::launch::async,
+                               [&, k] { return fetch_and_upload(k + 1, ahead_times); });
+        auto proof = session.prove_compiled(slot(k), randomness[k], k, t);
+        if (!proof.ok()) {
+            if (ahead.valid()) (void)ahead.get();  // the upload thread uses the session
+            return proof.status();
+        }
+        proofs.push_back(*proof);
+    }
+    return proofs;
+}
 
 Status check_counts(size_t circuits, size_t randomness) {
     if (circuits == randomness) return Status();
@@ -246,7 +430,10 @@ class SynthesisPipeline {
             PhaseTimes local;
             auto prep = std::make_unique<Prepared>();
             Status st;
-            {
+            if (options_.compiled != nullptr) {
+                PhaseScope phase("witness", &local, options_.trace, "cpu");
+                st = generate_witness(circuits_[j], *options_.compiled, j, prep->witness);
+            } else {
                 PhaseScope phase("synthesis", &local, options_.trace, "cpu");
                 prep->owned = std::make_unique<r1cs::ProvingAssignment>(
                     groth16::presized_assignment_options(shape_));
@@ -292,7 +479,17 @@ util::Result<std::vector<groth16::Proof>> prove_gpu(
     CUZK_RETURN_IF_ERROR(check_counts(circuits.size(), randomness.size()));
     CUZK_ASSIGN_OR_RETURN(auto session, GpuSession::create(params, options));
     std::vector<groth16::Proof> proofs;
-    {
+    if (options.compiled != nullptr) {
+        SynthesisPipeline pipeline(circuits, session->shape(), options);
+        auto next = [&](size_t k, Witness& w) -> Status {
+            CUZK_ASSIGN_OR_RETURN(std::unique_ptr<Prepared> prep, pipeline.take(k));
+            w = std::move(prep->witness);
+            return Status();
+        };
+        CUZK_ASSIGN_OR_RETURN(proofs, prove_compiled_sequence(*session, circuits.size(), next,
+                                                              randomness, t));
+        t += pipeline.times();
+    } else {
         SynthesisPipeline pipeline(circuits, session->shape(), options);
         for (size_t k = 0; k < circuits.size(); ++k) {
             CUZK_ASSIGN_OR_RETURN(std::unique_ptr<Prepared> prep, pipeline.take(k));
@@ -329,6 +526,37 @@ util::Result<std::vector<groth16::Proof>> prove_gpu_assignments(
     t.add("total", total.stop());
     if (times != nullptr) *times += t;
     return proofs;
+}
+
+util::Result<std::vector<groth16::Proof>> prove_gpu_witnesses(
+    const ResidentParams& params, std::span<Witness* const> witnesses,
+    std::span<const groth16::ProverRandomness> randomness, const GpuProverOptions& options,
+    PhaseTimes* times) {
+    PhaseTimes t;
+    PhaseScope total("total", nullptr, options.trace);
+    CUZK_RETURN_IF_ERROR(check_counts(witnesses.size(), randomness.size()));
+    if (options.compiled == nullptr)
+        return util::invalid_argument("gpu prover: prove_gpu_witnesses needs options.compiled");
+    for (size_t k = 0; k < witnesses.size(); ++k) {
+        if (witnesses[k] == nullptr)
+            return util::invalid_argument(groth16::circuit_prefix(k) += "no witness");
+        CUZK_RETURN_IF_ERROR(check_witness(*options.compiled, *witnesses[k], k));
+    }
+    CUZK_ASSIGN_OR_RETURN(auto session, GpuSession::create(params, options));
+    auto next = [&](size_t k, Witness& w) -> Status {
+        w = std::move(*witnesses[k]);
+        return Status();
+    };
+    CUZK_ASSIGN_OR_RETURN(std::vector<groth16::Proof> proofs,
+                          prove_compiled_sequence(*session, witnesses.size(), next, randomness, t));
+    t.add("total", total.stop());
+    if (times != nullptr) *times += t;
+    return proofs;
+}
+
+bool GpuProverOptions::overlap_h2d_default() {
+    const char* v = std::getenv("CUZK_GPU_OVERLAP_H2D");
+    return v == nullptr || std::string(v) != "0";
 }
 
 }  // namespace cuzk::gpu
