@@ -1,7 +1,9 @@
 // GPU prover against the CPU prover: with the same r, s the proof bytes must be identical, for
 // the cubic circuit, random circuits (field-valued witnesses), a mostly-bit circuit (unit
 // scalars: the batch-addition path) and the 2 KiB PoRep circuit on a sealed sector; the proofs
-// verify; a bad witness is refused with the CPU prover's message. Skips without a device.
+// verify; a bad witness is refused with the CPU prover's message. The compiled-circuit path
+// (options.compiled, prove_gpu_witnesses) likewise, see the section at the end. Skips without
+// a device.
 #include "gpu/prover.hpp"
 
 #include <gtest/gtest.h>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "gpu/device.hpp"
+#include "groth16/compiled_circuit.hpp"
 #include "groth16/example_circuits.hpp"
 #include "groth16/params_io.hpp"
 #include "groth16/proof_io.hpp"
@@ -20,6 +23,9 @@
 #include "groth16/verifier.hpp"
 #include "porep/circuit/c1_circuits.hpp"
 #include "porep/seal.hpp"
+#include "porep/synthetic_c1.hpp"
+#include "r1cs/test_circuits.hpp"
+#include "r1cs/witness_only.hpp"
 #include "util/rng.hpp"
 
 namespace cuzk::gpu {
@@ -146,6 +152,246 @@ TEST_F(GpuProverTest, MismatchedCircuitIsRefused) {
     auto got = prove_gpu(keys.resident, std::span<const groth16::Circuit>(&bad, 1),
                          std::span<const groth16::ProverRandomness>(&r, 1));
     EXPECT_FALSE(got.ok());
+}
+
+
+// ---- the compiled-circuit path: options.compiled (prove_gpu) and prove_gpu_witnesses ----
+// Same proofs as the CPU prover's, byte for byte, with the same r, s: for the example circuits,
+// three different witnesses of one shape in one call (mul_chain: a mix-up of the upload slots
+// would show) and three 2 KiB PoRep partition circuits (synthetic C1s); with the upload overlap
+// on and off; through prove_gpu (witnesses made inside) and prove_gpu_witnesses (witnesses made
+// here with WitnessOnly). Refused: witnesses of the wrong size, no DeviceCircuit, a DeviceCircuit
+// of another circuit, a wrong witness (naming its circuit and row) when check_satisfied is on;
+// with it off the wrong witness's proof does not verify (so the check matters).
+
+struct Compiled {
+    std::unique_ptr<groth16::CompiledCircuit> host;
+    std::unique_ptr<DeviceCircuit> device;
+};
+
+Compiled compile_to_device(const groth16::Circuit& blank) {
+    Compiled c;
+    auto cc = groth16::CompiledCircuit::compile(blank);
+    EXPECT_TRUE(cc.ok()) << cc.status().to_string();
+    if (!cc.ok()) return c;
+    c.host = std::move(*cc);
+    auto dc = DeviceCircuit::upload(*c.host);
+    EXPECT_TRUE(dc.ok()) << dc.status().to_string();
+    if (dc.ok()) c.device = std::move(*dc);
+    return c;
+}
+
+Witness make_witness(const groth16::Circuit& circuit) {
+    r1cs::WitnessOnly w;
+    const util::Status st = circuit(w);
+    EXPECT_TRUE(st.ok()) << st.to_string();
+    return Witness{w.take_inputs(), w.take_aux()};
+}
+
+std::vector<Witness> make_witnesses(const std::vector<groth16::Circuit>& circuits) {
+    std::vector<Witness> ws;
+    for (const auto& c : circuits) ws.push_back(make_witness(c));
+    return ws;
+}
+
+std::vector<Witness*> pointers(std::vector<Witness>& ws) {
+    std::vector<Witness*> p;
+    for (Witness& w : ws) p.push_back(&w);
+    return p;
+}
+
+std::vector<groth16::ProverRandomness> seeded_randomness(size_t n) {
+    std::vector<groth16::ProverRandomness> rs;
+    for (size_t k = 0; k < n; ++k) rs.push_back(groth16::ProverRandomness::from_seed(1900 + k));
+    return rs;
+}
+
+void expect_compiled_identical(const Keys& keys, const groth16::Circuit& blank,
+                               const std::vector<groth16::Circuit>& circuits,
+                               const std::vector<std::vector<ff::Fr>>& inputs,
+                               const std::string& what) {
+    const Compiled compiled = compile_to_device(blank);
+    ASSERT_NE(compiled.device, nullptr);
+    const auto rs = seeded_randomness(circuits.size());
+    auto cpu = groth16::prove(keys.host, circuits, rs);
+    ASSERT_TRUE(cpu.ok()) << cpu.status().to_string();
+    const auto pvk = groth16::prepare_verifying_key(keys.host.vk);
+
+    auto expect_same = [&](const util::Result<std::vector<groth16::Proof>>& gpu,
+                           const std::string& how) {
+        ASSERT_TRUE(gpu.ok()) << what << ", " << how << ": " << gpu.status().to_string();
+        ASSERT_EQ(gpu->size(), cpu->size()) << what << ", " << how;
+        for (size_t k = 0; k < cpu->size(); ++k) {
+            EXPECT_EQ(groth16::serialize_proof((*gpu)[k]), groth16::serialize_proof((*cpu)[k]))
+                << what << ", " << how << ": circuit " << k;
+        }
+        auto valid = groth16::batch_verify(pvk, *gpu, inputs);
+        ASSERT_TRUE(valid.ok()) << valid.status().to_string();
+        EXPECT_TRUE(*valid) << what << ", " << how;
+    };
+
+    for (bool overlap : {true, false}) {
+        GpuProverOptions opt;
+        opt.compiled = compiled.device.get();
+        opt.overlap_h2d = overlap;
+        opt.synthesis_workers = 2;
+        const std::string suffix = overlap ? " (overlap on)" : " (overlap off)";
+
+        util::PhaseTimes t;
+        expect_same(prove_gpu(keys.resident, circuits, rs, opt, &t), "prove_gpu compiled" + suffix);
+        for (const char* phase : {"h2d", "spmv", "ntt_h", "msm_h", "total"})
+            EXPECT_GT(t.get(phase), 0.0) << what << suffix << ": phase " << phase << " not timed";
+        std::printf("%s compiled%s:", what.c_str(), suffix.c_str());
+        for (const auto& [phase, ms] : t.entries()) std::printf(" %s %.1f", phase.c_str(), ms);
+        std::printf(" (ms)\n");
+
+        std::vector<Witness> ws = make_witnesses(circuits);
+        expect_same(prove_gpu_witnesses(keys.resident, pointers(ws), rs, opt),
+                    "prove_gpu_witnesses" + suffix);
+    }
+}
+
+TEST_F(GpuProverTest, CompiledPathExampleCircuitsMatchTheCpu) {
+    for (const char* name : {"cubic", "random:10", "sha256:1"}) {
+        auto ex = groth16::examples::make_example_circuit(name);
+        ASSERT_TRUE(ex.ok());
+        const Keys keys = make_keys(ex->circuit, ex->file_name + "_compiled");
+        expect_compiled_identical(keys, ex->circuit, {ex->circuit, ex->circuit, ex->circuit},
+                                  {ex->public_inputs, ex->public_inputs, ex->public_inputs}, name);
+    }
+}
+
+// mul_chain(x, n): aux x, v_1..v_n (v_k = x^(k+1)), one public input x^(n+1).
+constexpr size_t kChain = 50;
+groth16::Circuit chain_circuit(uint64_t x, long perturb = -1) {
+    return [x, perturb](r1cs::ConstraintSystem& cs) {
+        return r1cs::testing::mul_chain(cs, ff::Fr::from_u64(x), kChain, perturb);
+    };
+}
+std::vector<ff::Fr> chain_inputs(uint64_t x) {
+    return {ff::Fr::from_u64(x).pow(uint64_t{kChain + 1})};
+}
+
+TEST_F(GpuProverTest, CompiledPathDistinctWitnessesMatchTheCpu) {
+    const Keys keys = make_keys(chain_circuit(1), "chain_compiled");
+    expect_compiled_identical(keys, chain_circuit(1),
+                              {chain_circuit(3), chain_circuit(5), chain_circuit(7)},
+                              {chain_inputs(3), chain_inputs(5), chain_inputs(7)},
+                              "mul_chain x = 3, 5, 7");
+}
+
+TEST_F(GpuProverTest, CompiledPathPorepTwoKiBMatchesTheCpu) {
+    std::vector<groth16::Circuit> circuits;
+    std::vector<std::vector<ff::Fr>> inputs;
+    for (uint64_t seed : {uint64_t{7}, uint64_t{8}, uint64_t{9}}) {
+        porep::SyntheticC1Inputs in;
+        in.proof = porep::RegisteredSealProof::kStackedDrg2KiBV1_1;
+        in.rng_seed = seed;
+        auto c1 = porep::generate_synthetic_c1(in);
+        ASSERT_TRUE(c1.ok()) << c1.status().to_string();
+        auto pc = porep::circuits_from_c1(c1->c1);
+        ASSERT_TRUE(pc.ok()) << pc.status().to_string();
+        ASSERT_FALSE(pc->circuits.empty());
+        circuits.push_back(pc->circuits[0]);
+        inputs.push_back(pc->public_inputs[0]);
+    }
+    auto blank = porep::blank_stacked_circuit(porep::RegisteredSealProof::kStackedDrg2KiBV1_1);
+    ASSERT_TRUE(blank.ok());
+    const Keys keys = make_keys(*blank, "porep_2KiB_compiled");
+    expect_compiled_identical(keys, *blank, circuits, inputs, "porep 2KiB");
+}
+
+TEST_F(GpuProverTest, CompiledPathRefusesBadWitnesses) {
+    const Keys keys = make_keys(chain_circuit(1), "chain_refuse");
+    const Compiled compiled = compile_to_device(chain_circuit(1));
+    ASSERT_NE(compiled.device, nullptr);
+    const std::vector<groth16::Circuit> good{chain_circuit(3), chain_circuit(5), chain_circuit(7)};
+    const auto rs = seeded_randomness(good.size());
+    GpuProverOptions opt;
+    opt.compiled = compiled.device.get();
+
+    {  // an aux vector one short
+        std::vector<Witness> ws = make_witnesses(good);
+        ws[1].aux.pop_back();
+        auto got = prove_gpu_witnesses(keys.resident, pointers(ws), rs, opt);
+        ASSERT_FALSE(got.ok());
+        EXPECT_EQ(got.status().code(), util::StatusCode::kInvalidArgument)
+            << got.status().to_string();
+    }
+    {  // an input too many
+        std::vector<Witness> ws = make_witnesses(good);
+        ws[2].inputs.push_back(ff::Fr::one());
+        auto got = prove_gpu_witnesses(keys.resident, pointers(ws), rs, opt);
+        ASSERT_FALSE(got.ok());
+        EXPECT_EQ(got.status().code(), util::StatusCode::kInvalidArgument)
+            << got.status().to_string();
+    }
+    {  // no DeviceCircuit
+        std::vector<Witness> ws = make_witnesses(good);
+        GpuProverOptions none;
+        auto got = prove_gpu_witnesses(keys.resident, pointers(ws), rs, none);
+        ASSERT_FALSE(got.ok());
+        EXPECT_EQ(got.status().code(), util::StatusCode::kInvalidArgument)
+            << got.status().to_string();
+    }
+    {  // a DeviceCircuit of another circuit (cubic), for witnesses and for circuits
+        auto cubic = groth16::examples::make_example_circuit("cubic");
+        ASSERT_TRUE(cubic.ok());
+        const Compiled other = compile_to_device(cubic->circuit);
+        ASSERT_NE(other.device, nullptr);
+        GpuProverOptions wrong = opt;
+        wrong.compiled = other.device.get();
+        std::vector<Witness> ws = make_witnesses(good);
+        EXPECT_FALSE(prove_gpu_witnesses(keys.resident, pointers(ws), rs, wrong).ok());
+        EXPECT_FALSE(prove_gpu(keys.resident, good, rs, wrong).ok());
+    }
+
+    // One aux value changed (v_30 = x^31 off by one): the row the CPU finds first.
+    constexpr size_t kBadAux = 30;
+    std::vector<Witness> bad = make_witnesses(good);
+    bad[1].aux[kBadAux] += ff::Fr::one();
+    std::vector<ff::Fr> a, b, c;
+    ASSERT_TRUE(compiled.host->shape().multiply(bad[1].inputs, bad[1].aux, a, b, c).ok());
+    size_t bad_row = a.size();
+    for (size_t r = 0; r < a.size() && bad_row == a.size(); ++r)
+        if (!(a[r] * b[r] == c[r])) bad_row = r;
+    ASSERT_EQ(bad_row, kBadAux - 1);  // the row whose C is v_30
+    auto expect_names_the_row = [&](const util::Status& st, const char* how) {
+        EXPECT_EQ(st.code(), util::StatusCode::kInvalidArgument) << how << ": " << st.to_string();
+        const std::string m = st.message();
+        EXPECT_NE(m.find("circuit 1"), std::string::npos) << how << ": " << m;
+        EXPECT_NE(m.find(std::to_string(bad_row)), std::string::npos) << how << ": " << m;
+        EXPECT_NE(m.find("satisf"), std::string::npos) << how << ": " << m;
+    };
+    {
+        std::vector<Witness> ws = bad;
+        auto got = prove_gpu_witnesses(keys.resident, pointers(ws), rs, opt);
+        ASSERT_FALSE(got.ok());
+        expect_names_the_row(got.status(), "prove_gpu_witnesses");
+    }
+    {  // the same through prove_gpu: the circuit allocates aux 30 off by one
+        const std::vector<groth16::Circuit> circuits{chain_circuit(3), chain_circuit(5, kBadAux),
+                                                     chain_circuit(7)};
+        auto got = prove_gpu(keys.resident, circuits, rs, opt);
+        ASSERT_FALSE(got.ok());
+        expect_names_the_row(got.status(), "prove_gpu compiled");
+    }
+    {  // the check off: a proof comes out, and only the good witnesses' proofs verify
+        GpuProverOptions unchecked = opt;
+        unchecked.check_satisfied = false;
+        std::vector<Witness> ws = bad;
+        auto got = prove_gpu_witnesses(keys.resident, pointers(ws), rs, unchecked);
+        ASSERT_TRUE(got.ok()) << got.status().to_string();
+        ASSERT_EQ(got->size(), 3u);
+        const auto pvk = groth16::prepare_verifying_key(keys.host.vk);
+        const uint64_t xs[3] = {3, 5, 7};
+        for (size_t k = 0; k < 3; ++k) {
+            const std::vector<ff::Fr> in = chain_inputs(xs[k]);
+            auto valid = groth16::verify(pvk, (*got)[k], in);
+            ASSERT_TRUE(valid.ok());
+            EXPECT_EQ(*valid, k != 1) << "circuit " << k;
+        }
+    }
 }
 
 }  // namespace
