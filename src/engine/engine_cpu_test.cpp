@@ -30,6 +30,7 @@
 #include "engine/journal.hpp"
 #include "groth16/params_io.hpp"
 #include "groth16/proof_io.hpp"
+#include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
 #include "porep/c1_json.hpp"
 #include "porep/circuit/c1_circuits.hpp"
@@ -126,6 +127,8 @@ JobSpec spec_of(const Sector& s, uint64_t sector, Priority p) {
     return j;
 }
 
+constexpr const char* kHeldKey = "gpu-setup:porep:2KiB";
+
 TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
     const char* dir_env = std::getenv("CUZK_ENGINE_PARAMS_DIR");
     if (dir_env == nullptr) GTEST_SKIP() << "CUZK_ENGINE_PARAMS_DIR not set (CTest fixture)";
@@ -135,12 +138,32 @@ TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
     // scenario on the GPU backend; skipped where no device is usable.
     std::shared_ptr<ProverBackend> backend;
     const char* which = std::getenv("CUZK_ENGINE_TEST_BACKEND");
-    if (which != nullptr && std::string(which) == "gpu") {
+    // CUZK_ENGINE_TEST_BACKEND=gpu-setup (engine_2kib_gpu_setup): the GPU backend with the
+    // parameters generated on the device (install_generated_params) and used through
+    // EngineConfig::backend_params, not the files — from the toxic waste of seed 1, the seed
+    // the fixture's `cuzk setup` uses by default, so the points equal the file's and the proofs
+    // must verify against the .vk file read below.
+    bool held_params = false;
+    if (which != nullptr && (std::string(which) == "gpu" || std::string(which) == "gpu-setup")) {
         GpuBackendOptions gpu_options;
         gpu_options.subgroup_check = false;
         auto gpu = make_gpu_backend(gpu_options);
         if (!gpu.ok()) GTEST_SKIP() << "no GPU backend: " << gpu.status().message();
         backend.reset(gpu->release());
+        if (std::string(which) == "gpu-setup") {
+            auto circuit =
+                porep::blank_stacked_circuit(porep::RegisteredSealProof::kStackedDrg2KiBV1_1);
+            ASSERT_TRUE(circuit.ok());
+            auto scalars =
+                groth16::compute_parameter_scalars(*circuit, groth16::ToxicWaste::from_seed(1));
+            ASSERT_TRUE(scalars.ok()) << scalars.status().message();
+            auto held = backend->install_generated_params(kHeldKey, *scalars, nullptr);
+            ASSERT_TRUE(held.ok()) << held.status().message();
+            EXPECT_GT(held->shape.h, 0u);
+            // The key is taken now.
+            EXPECT_FALSE(backend->install_generated_params(kHeldKey, *scalars, nullptr).ok());
+            held_params = true;
+        }
     } else {
         CpuBackendOptions cpu_options;
         cpu_options.subgroup_check = false;
@@ -167,6 +190,7 @@ TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
     config.synthesis_workers = 1;
     config.max_batch_size = 1;
     config.host_memory_budget_bytes = uint64_t{6} << 30;
+    if (held_params) config.backend_params.push_back({2048, kHeldKey});
 
     // ---- first engine ----
     std::map<std::string, JobId> ids;  // by name
