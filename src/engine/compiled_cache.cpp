@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "porep/circuit/c1_circuits.hpp"
+#include "util/timer.hpp"
 
 namespace cuzk::engine {
 
@@ -56,6 +57,7 @@ std::shared_ptr<const groth16::CompiledCircuit> CompiledCache::get(
 }
 
 void CompiledCache::compile(porep::RegisteredSealProof proof) {
+    util::Stopwatch sw;
     auto compiled = compiler_(proof);
     uint64_t bytes = 0;
     bool fits = false;
@@ -67,6 +69,11 @@ void CompiledCache::compile(porep::RegisteredSealProof proof) {
     Entry& e = entries_[proof];
     e.compiling = false;
     if (fits) {
+        std::fprintf(stderr,
+                     "cuzk engine: compiled synthesis of %s: shape recorded in %.0f ms, %zu rows, "
+                     "%.1f MiB\n",
+                     porep::seal_proof_info(proof).name, sw.elapsed_ms(), (*compiled)->num_rows(),
+                     static_cast<double>(bytes) / (1 << 20));
         e.circuit = std::move(compiled).value();
         e.bytes = bytes;
         e.last_used = Clock::now();
