@@ -3,14 +3,15 @@
 // synthesized straight into an r1cs::ProvingAssignment (groth16::synthesize_into) with its MSM
 // scalars from groth16::gather_msm_scalars. Checked, element for element:
 //   - multiply: a, b, c of random circuits (several seeds and sizes; rows never a power of
-//     two; coefficients 0/±1/2/random/cancelling; values 0/±1/random; rows with up to ~300
-//     terms), the test_circuits.hpp and example circuits (cubic, random:K, sha256:1), a
-//     handmade circuit of edge cases (empty rows in each matrix, coefficients 1, −1, 2, p−1
-//     written out, p−2 and large random ones, rows of 63…3000 terms) and the 2 KiB PoRep
-//     partition circuit; for padded lengths equal to, one above and the power of two above the
-//     rows. The output buffers are pre-filled with 0xAB garbage (so a row not written, or
-//     padding not zeroed, fails) and carry one guard element past padded_len that must stay
-//     garbage (no write past the end);
+//     two; coefficients 0/±1/2/p−2/random/cancelling; values 0/±1/random; rows of up to 300
+//     terms; witnesses random, satisfying, or failing at one chosen row), the
+//     test_circuits.hpp and example circuits (cubic, random:K, sha256:1), a handmade circuit
+//     of edge cases (empty rows in each matrix, coefficients 1, −1, 2, p−1 written out, p−2
+//     and large random ones, rows of 63…3000 terms) and the 2 KiB PoRep partition circuit;
+//     for padded lengths equal to, one above and the power of two above the rows. The output
+//     buffers are pre-filled with 0xAB garbage (so a row not written, or padding not zeroed,
+//     fails) and carry one guard element past padded_len that must stay garbage (no write
+//     past the end);
 //   - gather_a / gather_b: equal to gather_msm_scalars(pa).a / .b, counts included;
 //   - first_unsatisfied_row_device: SIZE_MAX on satisfied vectors, exactly the corrupted row
 //     (row 0, the last row, rows around block sizes, random rows), the lower of two, rows past
@@ -158,7 +159,22 @@ size_t next_power_of_two(size_t n) {
 struct CheckOptions {
     bool expect_satisfied = false;  // the witness satisfies the circuit (CPU confirms)
     bool corrupt_rows = false;      // also corrupt rows of c on the device (satisfied only)
+    std::optional<size_t> expect_first_bad;  // the CPU's first failing row must be this
 };
+
+// A satisfied witness: checked, and rows of c corrupted on the device.
+CheckOptions satisfied() {
+    CheckOptions o;
+    o.expect_satisfied = true;
+    o.corrupt_rows = true;
+    return o;
+}
+// A witness failing first at `row` (the CPU confirms).
+CheckOptions failing_at(size_t row) {
+    CheckOptions o;
+    o.expect_first_bad = row;
+    return o;
+}
 
 // Compiles `blank`, generates `circuit`'s witness with WitnessOnly, and compares the device's
 // products, gathers and satisfaction check with the CPU references.
@@ -197,6 +213,9 @@ void check_circuit(const groth16::Circuit& blank, const groth16::Circuit& circui
     const size_t cpu_first_bad = host_first_unsatisfied(ra, rb, rc);
     if (opt.expect_satisfied) {
         ASSERT_EQ(cpu_first_bad, kNoRow) << "the witness is not satisfied";
+    }
+    if (opt.expect_first_bad.has_value()) {
+        ASSERT_EQ(cpu_first_bad, *opt.expect_first_bad) << "the CPU's first failing row";
     }
 
     auto uploaded = DeviceCircuit::upload(cc);
@@ -294,10 +313,11 @@ void check_circuit(const groth16::Circuit& blank, const groth16::Circuit& circui
     ASSERT_EQ(scalars.l.size(), cc.num_aux());
     EXPECT_TRUE(std::equal(scalars.l.begin(), scalars.l.end(), z.begin() + cc.num_inputs()));
 
-    std::printf("%s: rows %zu, columns %zu, nnz %zu/%zu/%zu, a_count %zu, b_count %zu, "
-                "%zu device bytes\n",
-                what.c_str(), rows, z.size(), cc.nnz_a(), cc.nnz_b(), cc.nnz_c(), dc.a_count(),
-                dc.b_count(), dc.device_bytes());
+    std::printf(
+        "%s: rows %zu, columns %zu, nnz %zu/%zu/%zu, a_count %zu, b_count %zu, "
+        "%zu device bytes\n",
+        what.c_str(), rows, z.size(), cc.nnz_a(), cc.nnz_b(), cc.nnz_c(), dc.a_count(),
+        dc.b_count(), dc.device_bytes());
 }
 
 void check_circuit(const groth16::Circuit& circuit, const std::string& what,
@@ -315,67 +335,115 @@ struct RandomShape {
     size_t max_terms = 8;  // the longest linear combination (a few rows get that many)
 };
 
+// How the witness relates to the rows: random values (row 0 all but surely fails), or every
+// row made to hold by a fresh aux term in C (w = a·b − rest of C), except `bad_row` (w off by
+// one; kNoRow = none). The satisfiable form has one more aux per row, so a blank must use the
+// same form.
+struct RandomWitness {
+    bool satisfiable = false;
+    size_t bad_row = kNoRow;
+};
+
 Fr random_value(util::TestRng& rng) {
     switch (rng.next_u64() % 6) {
-        case 0: return Fr::zero();
-        case 1: return Fr::one();
-        case 2: return -Fr::one();
-        case 3: return Fr::from_u64(rng.next_u64() % 1000);
-        default: return Fr::random(rng);
+        case 0:
+            return Fr::zero();
+        case 1:
+            return Fr::one();
+        case 2:
+            return -Fr::one();
+        case 3:
+            return Fr::from_u64(rng.next_u64() % 1000);
+        default:
+            return Fr::random(rng);
     }
 }
 
 Fr random_coefficient(util::TestRng& rng) {
     switch (rng.next_u64() % 9) {
         case 0:
-        case 1: return Fr::one();
-        case 2: return -Fr::one();
-        case 3: return Fr::from_u64(2);
-        case 4: return kPMinusOne - Fr::one();  // p − 2
-        case 5: return Fr::zero();              // not stored
-        case 6: return Fr::from_u64(1 + rng.next_u64() % 16);
-        default: return Fr::random(rng);
+        case 1:
+            return Fr::one();
+        case 2:
+            return -Fr::one();
+        case 3:
+            return Fr::from_u64(2);
+        case 4:
+            return kPMinusOne - Fr::one();  // p − 2
+        case 5:
+            return Fr::zero();  // not stored
+        case 6:
+            return Fr::from_u64(1 + rng.next_u64() % 16);
+        default:
+            return Fr::random(rng);
     }
 }
 
-LC random_lc(util::TestRng& rng, const std::vector<Variable>& vars, size_t max_terms) {
+// A random linear combination over vars (values: their values); `value` gets its value.
+LC random_lc(util::TestRng& rng, const std::vector<Variable>& vars, const std::vector<Fr>& values,
+             size_t max_terms, Fr& value) {
     size_t terms;
     switch (rng.next_u64() % 10) {
-        case 0: terms = 0; break;  // an empty row in this matrix
-        case 1: terms = rng.next_u64() % (max_terms + 1); break;
-        default: terms = 1 + rng.next_u64() % std::min<size_t>(max_terms, 4); break;
+        case 0:
+            terms = 0;
+            break;  // an empty row in this matrix
+        case 1:
+            terms = rng.next_u64() % (max_terms + 1);
+            break;
+        default:
+            terms = 1 + rng.next_u64() % std::min<size_t>(max_terms, 4);
+            break;
     }
     LC lc;
+    value = Fr::zero();
     for (size_t t = 0; t < terms; ++t) {
-        const Variable v = vars[rng.next_u64() % vars.size()];
+        const size_t j = rng.next_u64() % vars.size();
         if (rng.next_u64() % 16 == 0) {  // a term that cancels (nothing stored)
-            lc.add(Fr::from_u64(7), v);
-            lc.add(-Fr::from_u64(7), v);
+            lc.add(Fr::from_u64(7), vars[j]);
+            lc.add(-Fr::from_u64(7), vars[j]);
         } else {
-            lc.add(random_coefficient(rng), v);
+            const Fr coeff = random_coefficient(rng);
+            lc.add(coeff, vars[j]);
+            value += coeff * values[j];
         }
     }
     return lc;
 }
 
 // Inputs spread among the aux variables (so input and aux columns interleave in allocation
-// order), then random rows over all of them and ONE. Shape from s.seed, values from value_seed.
-util::Status random_circuit(ConstraintSystem& cs, const RandomShape& s, uint64_t value_seed) {
+// order), then random rows over all of them and ONE. Shape from s.seed (and w.satisfiable),
+// values from value_seed.
+util::Status random_circuit(ConstraintSystem& cs, const RandomShape& s, const RandomWitness& w,
+                            uint64_t value_seed) {
     util::TestRng shape(s.seed), values(value_seed);
+    auto opt = [&](const Fr& x) {
+        return cs.computes_values() ? std::optional<Fr>(x) : std::nullopt;
+    };
     std::vector<Variable> vars{Variable::one()};
+    std::vector<Fr> vals{Fr::one()};
     const size_t total = s.inputs + s.aux;
     for (size_t i = 0; i < total; ++i) {
         const Fr x = random_value(values);
-        const std::optional<Fr> v = cs.computes_values() ? std::optional<Fr>(x) : std::nullopt;
         const bool input = (i * s.inputs) / total != ((i + 1) * s.inputs) / total;
-        auto var = input ? cs.alloc_input("x", v) : cs.alloc("w", v);
+        auto var = input ? cs.alloc_input("x", opt(x)) : cs.alloc("w", opt(x));
         if (!var.ok()) return var.status();
         vars.push_back(*var);
+        vals.push_back(x);
     }
     for (size_t r = 0; r < s.rows; ++r) {
-        LC a = random_lc(shape, vars, s.max_terms);
-        LC b = random_lc(shape, vars, s.max_terms);
-        LC c = random_lc(shape, vars, s.max_terms);
+        Fr av, bv, cv;
+        LC a = random_lc(shape, vars, vals, s.max_terms, av);
+        LC b = random_lc(shape, vars, vals, s.max_terms, bv);
+        LC c = random_lc(shape, vars, vals, s.max_terms, cv);
+        if (w.satisfiable) {
+            Fr fix = av * bv - cv;
+            if (r == w.bad_row) fix += Fr::one();
+            auto v = cs.alloc("fix", opt(fix));
+            if (!v.ok()) return v.status();
+            c.add(Fr::one(), *v);
+            vars.push_back(*v);
+            vals.push_back(fix);
+        }
         cs.enforce("r", a, b, c);
     }
     return util::Status();
@@ -392,17 +460,34 @@ TEST_F(DeviceCircuitTest, RandomCircuitsMatchTheCpu) {
         {.seed = 7, .inputs = 64, .aux = 3000, .rows = 130000, .max_terms = 70},
     };
     for (const RandomShape& s : shapes) {
+        const std::string name = "random seed " + std::to_string(s.seed);
+        // Random values (unsatisfied), two witnesses of one shape.
         for (uint64_t value_seed : {s.seed * 31 + 1, s.seed * 31 + 2}) {
             const groth16::Circuit blank = [s](ConstraintSystem& cs) {
-                return random_circuit(cs, s, 0);
+                return random_circuit(cs, s, {}, 0);
             };
             const groth16::Circuit circuit = [s, value_seed](ConstraintSystem& cs) {
-                return random_circuit(cs, s, value_seed);
+                return random_circuit(cs, s, {}, value_seed);
             };
-            check_circuit(blank, circuit,
-                          "random seed " + std::to_string(s.seed) + " values " +
-                              std::to_string(value_seed));
+            check_circuit(blank, circuit, name + " values " + std::to_string(value_seed));
         }
+        // Satisfied (with corrupted rows on the device), and failing only at one row.
+        const RandomWitness holds{.satisfiable = true, .bad_row = kNoRow};
+        const groth16::Circuit blank = [s, holds](ConstraintSystem& cs) {
+            return random_circuit(cs, s, holds, 0);
+        };
+        const groth16::Circuit holding = [s, holds](ConstraintSystem& cs) {
+            return random_circuit(cs, s, holds, s.seed * 31 + 3);
+        };
+        check_circuit(blank, holding, name + " satisfied", satisfied());
+        util::TestRng pick(s.seed);
+        const size_t bad_row = s.rows * 2 / 3 + pick.next_u64() % (s.rows - s.rows * 2 / 3);
+        const RandomWitness fails{.satisfiable = true, .bad_row = bad_row};
+        const groth16::Circuit failing = [s, fails](ConstraintSystem& cs) {
+            return random_circuit(cs, s, fails, s.seed * 31 + 4);
+        };
+        check_circuit(blank, failing, name + " failing at row " + std::to_string(bad_row),
+                      failing_at(bad_row));
     }
 }
 
@@ -410,26 +495,25 @@ TEST_F(DeviceCircuitTest, RandomCircuitsMatchTheCpu) {
 
 TEST_F(DeviceCircuitTest, TestCircuitsMatchTheCpu) {
     namespace tc = r1cs::testing;
-    const CheckOptions satisfied{.expect_satisfied = true, .corrupt_rows = true};
     check_circuit([](ConstraintSystem& cs) { return tc::cubic(cs, Fr::from_u64(3)); }, "cubic 3",
-                  satisfied);
+                  satisfied());
     check_circuit([](ConstraintSystem& cs) { return tc::mul_chain(cs, Fr::from_u64(7), 300); },
-                  "mul_chain 300", satisfied);
+                  "mul_chain 300", satisfied());
     check_circuit(
         [](ConstraintSystem& cs) { return tc::cancelling(cs, Fr::from_u64(11), -Fr::one()); },
-        "cancelling", satisfied);
+        "cancelling", satisfied());
     check_circuit([](ConstraintSystem& cs) { return tc::booleans(cs, 0xdeadbeefULL, 40); },
-                  "booleans 40", satisfied);
+                  "booleans 40", satisfied());
     // An unsatisfied witness (one aux value off by one): the device names the CPU's row.
     check_circuit([](ConstraintSystem& cs) { return tc::mul_chain(cs, Fr::from_u64(5), 100, 40); },
-                  "mul_chain with aux 40 perturbed");
+                  "mul_chain with aux 40 perturbed", failing_at(39));
 }
 
 TEST_F(DeviceCircuitTest, ExampleCircuitsMatchTheCpu) {
     for (const char* name : {"cubic", "random:10", "random:13", "sha256:1"}) {
         auto ex = groth16::examples::make_example_circuit(name);
         ASSERT_TRUE(ex.ok()) << ex.status().to_string();
-        check_circuit(ex->circuit, name, {.expect_satisfied = true, .corrupt_rows = true});
+        check_circuit(ex->circuit, name, satisfied());
     }
 }
 
@@ -444,8 +528,7 @@ TEST_F(DeviceCircuitTest, PorepTwoKiBMatchesTheCpu) {
     ASSERT_FALSE(pc->circuits.empty());
     auto blank = porep::blank_stacked_circuit(in.proof);
     ASSERT_TRUE(blank.ok()) << blank.status().to_string();
-    check_circuit(*blank, pc->circuits[0], "porep 2KiB",
-                  {.expect_satisfied = true, .corrupt_rows = true});
+    check_circuit(*blank, pc->circuits[0], "porep 2KiB", satisfied());
 }
 
 // ---- edge cases, by hand ----
@@ -484,7 +567,9 @@ util::Status edge_circuit(ConstraintSystem& cs) {
     cs.enforce("empty C", LC(w[1]) + w[2], LC(one), LC());
     cs.enforce("all empty", LC(), LC(), LC());
     cs.enforce("mixed coefficients",
-               LC().add(Fr::one(), w[3]).add(-Fr::one(), w[1]).add(Fr::from_u64(2), w[2])
+               LC().add(Fr::one(), w[3])
+                   .add(-Fr::one(), w[1])
+                   .add(Fr::from_u64(2), w[2])
                    .add(kPMinusOne, *x1),
                LC().add(big1, w[5]).add(big2, one).add(p_minus_two, *x3),
                LC().add(kPMinusOne, w[4]).add(Fr::from_u64(2), *x2).add(big1, w[6]));
@@ -494,8 +579,8 @@ util::Status edge_circuit(ConstraintSystem& cs) {
                LC().add(Fr::from_u64(2), *x3));
     cs.enforce("zero values", LC().add(big1, w[0]).add(big2, *x2), LC(w[0]), LC(*x2));
     // Long rows: A with coefficient 1, B with −1, C mixed; lengths around warp/block sizes.
-    for (size_t len : {size_t{63}, size_t{64}, size_t{65}, size_t{129}, size_t{257},
-                       size_t{1025}, size_t{3000}}) {
+    for (size_t len : {size_t{63}, size_t{64}, size_t{65}, size_t{129}, size_t{257}, size_t{1025},
+                       size_t{3000}}) {
         LC a, b, c;
         const size_t offset = len % 7;
         for (size_t t = 0; t < len; ++t) {
@@ -503,10 +588,18 @@ util::Status edge_circuit(ConstraintSystem& cs) {
             a.add(Fr::one(), v);
             b.add(-Fr::one(), v);
             switch (t % 4) {
-                case 0: c.add(Fr::one(), v); break;
-                case 1: c.add(-Fr::one(), v); break;
-                case 2: c.add(Fr::from_u64(2), v); break;
-                default: c.add(Fr::random(rng), v); break;
+                case 0:
+                    c.add(Fr::one(), v);
+                    break;
+                case 1:
+                    c.add(-Fr::one(), v);
+                    break;
+                case 2:
+                    c.add(Fr::from_u64(2), v);
+                    break;
+                default:
+                    c.add(Fr::random(rng), v);
+                    break;
             }
         }
         a.add(Fr::one(), *x1);  // an input column in a long row
@@ -613,11 +706,11 @@ TEST_F(DeviceCircuitTest, PaddedLengthBelowTheRowsIsRefused) {
     }
     // Nothing was written by the refused calls.
     const std::vector<Fr> a = download_frs(d_a, rows);
-    EXPECT_TRUE(std::all_of(a.begin(), a.end(), [g = garbage_fr()](const Fr& x) { return x == g; }));
+    EXPECT_TRUE(
+        std::all_of(a.begin(), a.end(), [g = garbage_fr()](const Fr& x) { return x == g; }));
     // The exact length works.
-    EXPECT_TRUE((*dc)->multiply(frs(d_z), mutable_frs(d_a), mutable_frs(d_b), mutable_frs(d_c),
-                                rows)
-                    .ok());
+    EXPECT_TRUE(
+        (*dc)->multiply(frs(d_z), mutable_frs(d_a), mutable_frs(d_b), mutable_frs(d_c), rows).ok());
 }
 
 // Runs only where there is no device (the other cases skip there).

@@ -274,10 +274,9 @@ std::vector<ff::Fr> chain_inputs(uint64_t x) {
 
 TEST_F(GpuProverTest, CompiledPathDistinctWitnessesMatchTheCpu) {
     const Keys keys = make_keys(chain_circuit(1), "chain_compiled");
-    expect_compiled_identical(keys, chain_circuit(1),
-                              {chain_circuit(3), chain_circuit(5), chain_circuit(7)},
-                              {chain_inputs(3), chain_inputs(5), chain_inputs(7)},
-                              "mul_chain x = 3, 5, 7");
+    expect_compiled_identical(
+        keys, chain_circuit(1), {chain_circuit(3), chain_circuit(5), chain_circuit(7)},
+        {chain_inputs(3), chain_inputs(5), chain_inputs(7)}, "mul_chain x = 3, 5, 7");
 }
 
 TEST_F(GpuProverTest, CompiledPathPorepTwoKiBMatchesTheCpu) {
