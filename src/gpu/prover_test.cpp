@@ -375,13 +375,24 @@ TEST_F(GpuProverTest, CompiledPathRefusesBadWitnesses) {
         ASSERT_FALSE(got.ok());
         expect_names_the_row(got.status(), "prove_gpu compiled");
     }
-    {  // the check off: a proof comes out, and only the good witnesses' proofs verify
+    {  // the check off: the CPU's proofs (also unchecked), and the bad one does not verify
         GpuProverOptions unchecked = opt;
         unchecked.check_satisfied = false;
         std::vector<Witness> ws = bad;
         auto got = prove_gpu_witnesses(keys.resident, pointers(ws), rs, unchecked);
         ASSERT_TRUE(got.ok()) << got.status().to_string();
         ASSERT_EQ(got->size(), 3u);
+        // bad[1] is exactly chain_circuit(5, kBadAux)'s witness (only v_30 is off).
+        const std::vector<groth16::Circuit> circuits{chain_circuit(3), chain_circuit(5, kBadAux),
+                                                     chain_circuit(7)};
+        groth16::ProverOptions cpu_unchecked;
+        cpu_unchecked.check_satisfied = false;
+        auto cpu = groth16::prove(keys.host, circuits, rs, cpu_unchecked);
+        ASSERT_TRUE(cpu.ok()) << cpu.status().to_string();
+        for (size_t k = 0; k < 3; ++k) {
+            EXPECT_EQ(groth16::serialize_proof((*got)[k]), groth16::serialize_proof((*cpu)[k]))
+                << "unchecked, circuit " << k;
+        }
         const auto pvk = groth16::prepare_verifying_key(keys.host.vk);
         const uint64_t xs[3] = {3, 5, 7};
         for (size_t k = 0; k < 3; ++k) {
