@@ -1,6 +1,7 @@
 #include "engine/compiled_cache.hpp"
 
 #include <cstdio>
+#include <string>
 #include <thread>
 #include <vector>
 #include <utility>
@@ -12,20 +13,19 @@ namespace cuzk::engine {
 
 namespace {
 
-util::Result<std::unique_ptr<groth16::CompiledCircuit>> compile_porep(
-    porep::RegisteredSealProof proof) {
+util::Result<groth16::Circuit> porep_blank(porep::RegisteredSealProof proof) {
     CUZK_ASSIGN_OR_RETURN(porep::CircuitFn blank, porep::blank_stacked_circuit(proof));
-    return groth16::CompiledCircuit::compile(blank);
+    return groth16::Circuit(std::move(blank));
 }
 
 }  // namespace
 
 CompiledCache::CompiledCache(MemoryBudget& budget, std::chrono::milliseconds idle_evict,
-                             std::chrono::milliseconds retry_after, Compiler compiler)
+                             std::chrono::milliseconds retry_after, BlankCircuit blank)
     : budget_(budget),
       idle_evict_(idle_evict),
       retry_after_(retry_after),
-      compiler_(compiler ? std::move(compiler) : Compiler(compile_porep)) {}
+      blank_(blank ? std::move(blank) : BlankCircuit(porep_blank)) {}
 
 CompiledCache::~CompiledCache() {
     std::vector<std::thread> workers;
@@ -58,31 +58,41 @@ std::shared_ptr<const groth16::CompiledCircuit> CompiledCache::get(
 
 void CompiledCache::compile(porep::RegisteredSealProof proof) {
     util::Stopwatch sw;
-    auto compiled = compiler_(proof);
+    // Measure, reserve, then record into exactly sized arrays.
+    std::unique_ptr<groth16::CompiledCircuit> compiled;
     uint64_t bytes = 0;
-    bool fits = false;
-    if (compiled.ok()) {
-        bytes = (*compiled)->bytes();
-        fits = budget_.try_reserve(bytes);
+    std::string why;  // set when nothing is kept
+    auto blank = blank_(proof);
+    if (!blank.ok()) {
+        why = blank.status().message();
+    } else if (auto size = groth16::CompiledCircuit::measure(*blank); !size.ok()) {
+        why = size.status().message();
+    } else if (bytes = size->bytes(); !budget_.try_reserve(bytes)) {
+        why = "its shape (";
+        why += std::to_string(bytes);
+        why += " bytes) does not fit the host memory budget now";
+    } else if (auto made = groth16::CompiledCircuit::compile(*blank, &*size); !made.ok()) {
+        budget_.release(bytes);
+        why = made.status().message();
+    } else {
+        compiled = std::move(made).value();
     }
     std::lock_guard<std::mutex> lock(mu_);
     Entry& e = entries_[proof];
     e.compiling = false;
-    if (fits) {
+    if (compiled != nullptr) {
         std::fprintf(stderr,
-                     "cuzk engine: compiled synthesis of %s: shape recorded in %.0f ms, %zu rows, "
-                     "%.1f MiB\n",
-                     porep::seal_proof_info(proof).name, sw.elapsed_ms(), (*compiled)->num_rows(),
+                     "cuzk engine: compiled synthesis of %s: shape measured and recorded in %.0f ms, "
+                     "%zu rows, %.1f MiB\n",
+                     porep::seal_proof_info(proof).name, sw.elapsed_ms(), compiled->num_rows(),
                      static_cast<double>(bytes) / (1 << 20));
-        e.circuit = std::move(compiled).value();
+        e.circuit = std::move(compiled);
         e.bytes = bytes;
         e.last_used = Clock::now();
         e.retry_at = {};
     } else {
         std::fprintf(stderr, "cuzk engine: compiled synthesis of %s not used: %s\n",
-                     porep::seal_proof_info(proof).name,
-                     compiled.ok() ? "its shape does not fit the host memory budget now"
-                                   : compiled.status().message().c_str());
+                     porep::seal_proof_info(proof).name, why.c_str());
         e.retry_at = Clock::now() + retry_after_;
     }
     compiled_cv_.notify_all();

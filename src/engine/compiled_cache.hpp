@@ -3,10 +3,11 @@
 // circuit's shape is recorded once per proof type and every partition after that is
 // synthesized as witness + sparse products.
 //
-// Memory: an entry's bytes (CompiledCircuit::bytes(), ~69 bytes per constraint: ~9 GB at
-// 32 GiB) are reserved from the engine's host budget once it is compiled; when they do not fit
-// the entry is dropped and get() returns null (the caller synthesizes directly) until
-// `retry_after` has passed. Entries unused for `idle_evict` and held by no caller are evicted
+// Memory: the shape is first measured (CompiledCircuit::measure, a counting pass) and its bytes
+// (~69 per constraint: ~9 GB at 32 GiB) reserved from the engine's host budget BEFORE it is
+// recorded, into arrays allocated once and exactly (no transient peak above the reservation);
+// when they do not fit, nothing is recorded and get() returns null (the caller synthesizes
+// directly) until `retry_after` has passed. Entries unused for `idle_evict` and held by no caller are evicted
 // (evict_idle), releasing their bytes.
 //
 // Concurrency: get() may be called from every synthesis thread, without the engine's lock. It
@@ -35,12 +36,13 @@ namespace cuzk::engine {
 class CompiledCache {
    public:
     using Clock = std::chrono::steady_clock;
-    using Compiler = std::function<util::Result<std::unique_ptr<groth16::CompiledCircuit>>(
-        porep::RegisteredSealProof)>;
+    // The blank circuit whose shape is compiled for a proof type.
+    using BlankCircuit =
+        std::function<util::Result<groth16::Circuit>(porep::RegisteredSealProof)>;
 
-    // compiler: null = the blank PoRep partition circuit of the proof (blank_stacked_circuit).
+    // blank: null = the PoRep partition circuit of the proof (porep::blank_stacked_circuit).
     CompiledCache(MemoryBudget& budget, std::chrono::milliseconds idle_evict,
-                  std::chrono::milliseconds retry_after, Compiler compiler = nullptr);
+                  std::chrono::milliseconds retry_after, BlankCircuit blank = nullptr);
     ~CompiledCache();  // releases every entry's bytes
     CompiledCache(const CompiledCache&) = delete;
     CompiledCache& operator=(const CompiledCache&) = delete;
@@ -70,7 +72,7 @@ class CompiledCache {
 
     MemoryBudget& budget_;
     const std::chrono::milliseconds idle_evict_, retry_after_;
-    Compiler compiler_;
+    BlankCircuit blank_;
     mutable std::mutex mu_;
     std::condition_variable compiled_cv_;
     std::map<porep::RegisteredSealProof, Entry> entries_;

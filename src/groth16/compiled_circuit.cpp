@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "groth16/prover_parts.hpp"
+#include "r1cs/counter.hpp"
 #include "r1cs/witness_only.hpp"
 #include "util/timer.hpp"
 
@@ -58,16 +59,48 @@ bool compiled_synthesis_enabled() {
 
 void set_compiled_synthesis(bool enabled) { g_compiled.store(enabled ? 1 : 0); }
 
-util::Result<std::unique_ptr<CompiledCircuit>> CompiledCircuit::compile(const Circuit& blank) {
+size_t CompiledCircuit::Size::bytes() const {
+    const size_t words = (aux + 63) / 64 * 2 + (inputs + 63) / 64;  // the three density vectors
+    return 3 * (rows + 1) * sizeof(uint64_t) + (nnz_a + nnz_b + nnz_c) * 2 * sizeof(uint32_t) +
+           num_coefficients * sizeof(ff::Fr) + words * sizeof(uint64_t);
+}
+
+util::Result<CompiledCircuit::Size> CompiledCircuit::measure(const Circuit& blank) {
+    if (!blank) return util::invalid_argument("measure: empty circuit function");
+    r1cs::Counter counter;
+    if (util::Status st = blank(counter); !st.ok()) {
+        std::string m = "measure: ";
+        m += st.message();
+        return util::Status(st.code(), std::move(m));
+    }
+    Size size;
+    size.inputs = counter.num_inputs();
+    size.aux = counter.num_aux();
+    size.rows = counter.num_constraints() + size.inputs;
+    size.nnz_a = counter.nnz_a() + size.inputs;  // the input rows: A = x_i
+    size.nnz_b = counter.nnz_b();
+    size.nnz_c = counter.nnz_c();
+    size.num_coefficients = 4096;
+    return size;
+}
+
+util::Result<std::unique_ptr<CompiledCircuit>> CompiledCircuit::compile(const Circuit& blank,
+                                                                        const Size* size) {
     if (!blank) return util::invalid_argument("compile: empty circuit function");
     std::unique_ptr<CompiledCircuit> out(new CompiledCircuit());
     out->shape_ = std::make_unique<r1cs::ShapeRecorder>();
+    if (size != nullptr) out->shape_->reserve(size->rows, size->nnz_a, size->nnz_b, size->nnz_c);
     if (util::Status st = blank(*out->shape_); !st.ok()) {
         std::string m = "compile: ";
         m += st.message();
         return util::Status(st.code(), std::move(m));
     }
     out->shape_->finish();
+    if (size != nullptr &&
+        (out->num_rows() != size->rows || out->num_inputs() != size->inputs ||
+         out->num_aux() != size->aux || out->nnz_a() != size->nnz_a ||
+         out->nnz_b() != size->nnz_b || out->nnz_c() != size->nnz_c))
+        return util::internal_error("compile: the recorded shape differs from the measured one");
     out->a_aux_density_ = out->shape_->a_aux_density();
     out->b_input_density_ = out->shape_->b_input_density();
     out->b_aux_density_ = out->shape_->b_aux_density();

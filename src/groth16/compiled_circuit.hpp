@@ -45,9 +45,24 @@ class CompiledCircuit {
         double multiply_ms = 0;  // A·z, B·z, C·z
     };
 
-    // Records `blank`'s shape (any witness values it carries are ignored). Errors: the
-    // circuit's own (prefixed "compile: ").
-    static util::Result<std::unique_ptr<CompiledCircuit>> compile(const Circuit& blank);
+    // The sizes of a shape, known before recording it (measure()).
+    struct Size {
+        size_t rows = 0, inputs = 0, aux = 0;  // rows: input rows included; inputs: ONE too
+        size_t nnz_a = 0, nnz_b = 0, nnz_c = 0;
+        size_t num_coefficients = 0;  // an upper bound is fine (the table is small)
+        // bytes() of the compiled circuit of this size.
+        size_t bytes() const;
+    };
+    // Counts `blank` (an r1cs::Counter pass, about half the cost of recording) so that memory
+    // can be reserved before compile(). num_coefficients is left at a generous bound (4,096).
+    static util::Result<Size> measure(const Circuit& blank);
+
+    // Records `blank`'s shape (any witness values it carries are ignored). With `size` (from
+    // measure()), the arrays are allocated once and exactly: no growth, no transient peak
+    // above bytes(). Errors: the circuit's own (prefixed "compile: "); a shape that differs
+    // from `size`.
+    static util::Result<std::unique_ptr<CompiledCircuit>> compile(const Circuit& blank,
+                                                                  const Size* size = nullptr);
 
     size_t num_inputs() const { return shape_->num_inputs(); }  // ONE included
     size_t num_aux() const { return shape_->num_aux(); }

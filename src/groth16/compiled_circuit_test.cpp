@@ -262,5 +262,39 @@ TEST(CompiledCircuit, ReportsSizes) {
                 c.num_coefficients(), c.bytes());
 }
 
+TEST(CompiledCircuit, MeasureGivesTheSizesBeforeRecording) {
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+        const Circuit blank = [=](ConstraintSystem& cs) { return random_circuit(cs, seed, 0, 3); };
+        const Circuit circuit = [=](ConstraintSystem& cs) {
+            return random_circuit(cs, seed, seed + 11, 3);
+        };
+        auto size = CompiledCircuit::measure(blank);
+        ASSERT_TRUE(size.ok());
+        auto plain = CompiledCircuit::compile(blank);
+        auto sized = CompiledCircuit::compile(blank, &*size);
+        ASSERT_TRUE(plain.ok() && sized.ok()) << sized.status().to_string();
+        const CompiledCircuit& c = **sized;
+        EXPECT_EQ(size->rows, c.num_rows());
+        EXPECT_EQ(size->inputs, c.num_inputs());
+        EXPECT_EQ(size->aux, c.num_aux());
+        EXPECT_EQ(size->nnz_a, c.nnz_a());
+        EXPECT_EQ(size->nnz_b, c.nnz_b());
+        EXPECT_EQ(size->nnz_c, c.nnz_c());
+        EXPECT_GE(size->bytes(), c.bytes());  // the reservation covers the object
+        EXPECT_EQ(c.bytes(), (*plain)->bytes());
+        // Both compile to the same result.
+        r1cs::ProvingAssignment x, y;
+        ASSERT_TRUE((*plain)->synthesize_into(circuit, x, 0).ok());
+        ASSERT_TRUE(c.synthesize_into(circuit, y, 0).ok());
+        EXPECT_EQ(first_difference(x, y), "");
+    }
+    // A size that does not match is refused.
+    const Circuit blank = [](ConstraintSystem& cs) { return random_circuit(cs, 2, 0, 3); };
+    auto size = CompiledCircuit::measure(blank);
+    ASSERT_TRUE(size.ok());
+    size->nnz_b += 1;
+    EXPECT_FALSE(CompiledCircuit::compile(blank, &*size).ok());
+}
+
 }  // namespace
 }  // namespace cuzk::groth16

@@ -37,6 +37,15 @@ void ShapeRecorder::on_enforce(const Name&, const LC& a, const LC& b, const LC& 
     record(matrix_[2], c);
 }
 
+void ShapeRecorder::reserve(size_t rows, size_t nnz_a, size_t nnz_b, size_t nnz_c) {
+    const size_t nnz[3] = {nnz_a, nnz_b, nnz_c};
+    for (int i = 0; i < 3; ++i) {
+        matrix_[i].row_ptr.reserve(rows + 1);
+        matrix_[i].col.reserve(nnz[i]);
+        matrix_[i].coeff.reserve(nnz[i]);
+    }
+}
+
 void ShapeRecorder::finish() {
     assert(!finished_ && "ShapeRecorder::finish called twice");
     append_input_constraints();

@@ -43,6 +43,10 @@ class ShapeRecorder final : public ConstraintSystem {
    public:
     ShapeRecorder();
 
+    // Reserves the arrays for `rows` rows (input rows included) and these non-zero counts
+    // (e.g. from a Counter: its nnz plus one per input in A), so that recording allocates once
+    // and exactly. Optional; the result is the same.
+    void reserve(size_t rows, size_t nnz_a, size_t nnz_b, size_t nnz_c);
     // Appends the input rows and renumbers the columns. Call once, after synthesis.
     void finish();
     bool finished() const { return finished_; }
