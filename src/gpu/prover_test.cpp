@@ -157,8 +157,8 @@ TEST_F(GpuProverTest, MismatchedCircuitIsRefused) {
 
 // ---- the compiled-circuit path: options.compiled (prove_gpu) and prove_gpu_witnesses ----
 // Same proofs as the CPU prover's, byte for byte, with the same r, s: for the example circuits,
-// three different witnesses of one shape in one call (mul_chain: a mix-up of the upload slots
-// would show) and three 2 KiB PoRep partition circuits (synthetic C1s); with the upload overlap
+// one, three and five different witnesses of one shape in one call (mul_chain: a mix-up of the
+// upload slots would show) and three 2 KiB PoRep partition circuits (synthetic C1s); with the upload overlap
 // on and off; through prove_gpu (witnesses made inside) and prove_gpu_witnesses (witnesses made
 // here with WitnessOnly). Refused: witnesses of the wrong size, no DeviceCircuit, a DeviceCircuit
 // of another circuit, a wrong witness (naming its circuit and row) when check_satisfied is on;
@@ -277,6 +277,16 @@ TEST_F(GpuProverTest, CompiledPathDistinctWitnessesMatchTheCpu) {
     expect_compiled_identical(
         keys, chain_circuit(1), {chain_circuit(3), chain_circuit(5), chain_circuit(7)},
         {chain_inputs(3), chain_inputs(5), chain_inputs(7)}, "mul_chain x = 3, 5, 7");
+    // One circuit (nothing to upload ahead) and five (each upload slot reused twice).
+    expect_compiled_identical(keys, chain_circuit(1), {chain_circuit(9)}, {chain_inputs(9)},
+                              "mul_chain x = 9");
+    std::vector<groth16::Circuit> five;
+    std::vector<std::vector<ff::Fr>> five_inputs;
+    for (uint64_t x : {uint64_t{2}, uint64_t{4}, uint64_t{6}, uint64_t{8}, uint64_t{10}}) {
+        five.push_back(chain_circuit(x));
+        five_inputs.push_back(chain_inputs(x));
+    }
+    expect_compiled_identical(keys, chain_circuit(1), five, five_inputs, "mul_chain x = 2..10");
 }
 
 TEST_F(GpuProverTest, CompiledPathPorepTwoKiBMatchesTheCpu) {
