@@ -158,11 +158,12 @@ TEST_F(GpuProverTest, MismatchedCircuitIsRefused) {
 // ---- the compiled-circuit path: options.compiled (prove_gpu) and prove_gpu_witnesses ----
 // Same proofs as the CPU prover's, byte for byte, with the same r, s: for the example circuits,
 // one, three and five different witnesses of one shape in one call (mul_chain: a mix-up of the
-// upload slots would show) and three 2 KiB PoRep partition circuits (synthetic C1s); with the upload overlap
-// on and off; through prove_gpu (witnesses made inside) and prove_gpu_witnesses (witnesses made
-// here with WitnessOnly). Refused: witnesses of the wrong size, no DeviceCircuit, a DeviceCircuit
-// of another circuit, a wrong witness (naming its circuit and row) when check_satisfied is on;
-// with it off the wrong witness's proof does not verify (so the check matters).
+// upload slots would show) and three 2 KiB PoRep partition circuits (synthetic C1s); with the
+// upload overlap on and off; through prove_gpu (witnesses made inside) and prove_gpu_witnesses
+// (witnesses made here with WitnessOnly). Refused: witnesses of the wrong size, no
+// DeviceCircuit, a DeviceCircuit of another circuit, a wrong witness (naming its circuit and
+// row) when check_satisfied is on; with it off, the CPU's unchecked proofs, the wrong
+// witness's not verifying (so the check matters).
 
 struct Compiled {
     std::unique_ptr<groth16::CompiledCircuit> host;
