@@ -8,11 +8,11 @@
 // into one work item per partition. Work items wait in one priority queue ordered by
 // (priority desc, job submission order asc, partition asc). A synthesis pool
 // (synthesis_workers threads) takes items in that order, after reserving their host memory from
-// the budget, and synthesizes each into a ProvingAssignment; the prover worker takes up to
-// max_batch_size synthesized partitions that share a parameter set — of any jobs — waiting at
-// most max_batch_wait_ms to fill a batch, and proves them in one backend call, so synthesis of
-// the next partitions overlaps proving of the current ones. A job's partition proofs are
-// assembled in partition order (192 bytes each; 1,920 for 32 GiB), batch-verified against the
+// the budget, and synthesizes each into a ProvingAssignment; a prover thread (one per device by
+// default) takes up to max_batch_size synthesized partitions that share a parameter set — of any
+// jobs — waiting at most max_batch_wait_ms to fill a batch, and proves them in one backend call, so
+// synthesis of the next partitions overlaps proving of the current ones. A job's partition proofs
+// are assembled in partition order (192 bytes each; 1,920 for 32 GiB), batch-verified against the
 // verifying key when verify_proofs is on (the default: a proof that does not verify is never
 // returned — the job fails with the reason), and the job completes exactly once.
 //
@@ -123,7 +123,7 @@ struct LoadedParamsInfo {
 };
 
 struct EngineStatus {
-    std::string backend;  // ProverBackend::name()
+    std::string backend;          // ProverBackend::name()
     unsigned prover_workers = 0;  // prover threads (EngineConfig::prover_workers, resolved)
     bool draining = false;
     size_t jobs_queued = 0, jobs_running = 0;
@@ -134,7 +134,7 @@ struct EngineStatus {
     uint64_t process_rss_bytes = 0, process_rss_peak_bytes = 0;
     double prover_busy_fraction = 0;  // since start
     std::vector<LoadedParamsInfo> params;
-    std::vector<DeviceMemory> devices;  // per GPU (empty on the CPU backend)
+    std::vector<DeviceMemory> devices;        // per GPU (empty on the CPU backend)
     std::vector<std::string> journal_errors;  // journal records that could not be read at start
 };
 

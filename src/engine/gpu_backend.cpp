@@ -100,6 +100,16 @@ class GpuBackend final : public ProverBackend {
         }
     }
 
+    // Each cache (and the sets it frees) goes with its device current.
+    ~GpuBackend() override {
+        for (auto& d : devices_) {
+            ScopedDevice scope(d->ordinal);
+            d->cache.reset();
+        }
+    }
+    GpuBackend(const GpuBackend&) = delete;
+    GpuBackend& operator=(const GpuBackend&) = delete;
+
     std::string name() const override { return name_; }
 
     unsigned parallel_provers() const override { return static_cast<unsigned>(devices_.size()); }
