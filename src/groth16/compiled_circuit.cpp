@@ -9,6 +9,7 @@
 
 #include "groth16/prover_parts.hpp"
 #include "r1cs/counter.hpp"
+#include "r1cs/fork.hpp"
 #include "r1cs/witness_only.hpp"
 #include "util/timer.hpp"
 
@@ -143,7 +144,8 @@ util::Status CompiledCircuit::synthesize_into(const Circuit& circuit, r1cs::Prov
     parts.b = pa.take_buffer_b();
     parts.c = pa.take_buffer_c();
     if (util::Status st =
-            shape_->multiply(parts.inputs, parts.aux, parts.a, parts.b, parts.c, pool);
+            shape_->multiply(parts.inputs, parts.aux, parts.a, parts.b, parts.c,
+                             pool != nullptr ? pool : &r1cs::synthesis_pool());
         !st.ok())
         return prefixed(index, st, "");
     if (timing != nullptr) timing->multiply_ms = sw.elapsed_ms();

@@ -77,8 +77,8 @@ class CompiledCircuit {
 
     // The circuit (with witness) into `pa`, which must be fresh (constructed, nothing
     // synthesized; presized or not — its a/b/c reservations are reused). pool: for the
-    // products (null = util::ThreadPool::global()); the witness forks on r1cs::synthesis_pool()
-    // as usual. Errors are kInvalidArgument prefixed "circuit K: " like groth16::synthesize_into.
+    // products (null = r1cs::synthesis_pool(), where the witness forks too: like the
+    // assignment path, a synthesis never makes the provers' loops on the global pool wait). Errors are kInvalidArgument prefixed "circuit K: " like groth16::synthesize_into.
     util::Status synthesize_into(const Circuit& circuit, r1cs::ProvingAssignment& pa,
                                  size_t index, util::ThreadPool* pool = nullptr,
                                  Timing* timing = nullptr) const;
