@@ -30,6 +30,7 @@
 #include "cli/args.hpp"
 #include "engine/engine.hpp"
 #include "engine/gpu_backend.hpp"
+#include "groth16/compiled_circuit.hpp"
 #include "groth16/setup.hpp"
 #include "porep/c1_json.hpp"
 #include "porep/circuit/c1_circuits.hpp"
@@ -48,7 +49,7 @@ void help_pipeline(std::FILE* f) {
         "                           [--synthesis-workers N] [--prover-workers N]\n"
         "                           [--max-batch-size N] [--max-batch-wait-ms N] [--budget-gib G]\n"
         "                           [--no-verify] [--no-vanilla-check] [--no-subgroup-check]\n"
-        "                           [--cpu] [--json]\n"
+        "                           [--cpu] [--compiled] [--json]\n"
         "\n"
         "Runs N synthetic C1 outputs (cuzk gen-c1's generator) through the proving engine and\n"
         "reports proofs per hour, per-phase medians, the prover's busy fraction and peak host\n"
@@ -71,7 +72,11 @@ void help_pipeline(std::FILE* f) {
         "  --no-vanilla-check     do not check the C1's vanilla proofs at submit\n"
         "  --no-subgroup-check    read the parameters without the subgroup check (trusted\n"
         "                         files only; the check is most of the load time)\n"
-        "  --cpu                  the CPU prover even when a GPU is available\n");
+        "  --cpu                  the CPU prover even when a GPU is available\n"
+        "  --compiled             compiled synthesis (as CUZK_COMPILED_SYNTHESIS=1): the\n"
+        "                         circuit is compiled once before the jobs; per partition only\n"
+        "                         the witness is made on the CPU, a/b/c by the GPU's SpMV\n"
+        "                         (CUZK_GPU_SPMV=0: on the CPU) or the CPU's with --cpu\n");
 }
 
 double median(std::vector<double> v) {
@@ -144,7 +149,8 @@ int run_bench_pipeline(int argc, char** argv) {
             {"--sector-size", "--params-dir", "--jobs", "--seed", "--synthesis-workers",
              "--max-batch-size", "--max-batch-wait-ms", "--budget-gib", "--setup-seed", "--gpus",
              "--prover-workers"},
-            {"--no-verify", "--no-vanilla-check", "--cpu", "--no-subgroup-check", "--gpu-setup"},
+            {"--no-verify", "--no-vanilla-check", "--cpu", "--no-subgroup-check", "--gpu-setup",
+             "--compiled"},
             args))
         return kExitUsage;
     if (args.help) return help_pipeline(stdout), kExitOk;
@@ -154,6 +160,7 @@ int run_bench_pipeline(int argc, char** argv) {
         return fail_json(args, cmd, kExitUsage, m);
     }
     if (!require(cmd, args, {"--sector-size"})) return kExitUsage;
+    if (args.has("--compiled")) groth16::set_compiled_synthesis(true);
     const bool gpu_setup = args.has("--gpu-setup");
     if (gpu_setup == args.has("--params-dir"))
         return fail_json(args, cmd, kExitUsage,
@@ -310,9 +317,11 @@ int run_bench_pipeline(int argc, char** argv) {
                  info.name, completed, static_cast<unsigned long long>(jobs), st.backend.c_str());
     std::fprintf(table,
                  "config: synthesis_workers %u, prover_workers %u, max_batch_size %u, "
-                 "max_batch_wait_ms %u, verify %s, budget %.2f GiB, parameters %s\n",
+                 "max_batch_wait_ms %u, verify %s, compiled synthesis %s, budget %.2f GiB, "
+                 "parameters %s\n",
                  config.synthesis_workers, st.prover_workers, config.max_batch_size,
                  config.max_batch_wait_ms, config.verify_proofs ? "on" : "off",
+                 groth16::compiled_synthesis_enabled() ? "on" : "off",
                  gib(st.host_budget_bytes),
                  gpu_setup ? "generated on the GPU" : config.params_dir.c_str());
     std::fprintf(table, "%-24s %14s\n", "metric", "value");
@@ -346,6 +355,7 @@ int run_bench_pipeline(int argc, char** argv) {
             .num("max_batch_size", config.max_batch_size)
             .num("max_batch_wait_ms", config.max_batch_wait_ms)
             .boolean("verify", config.verify_proofs)
+            .boolean("compiled_synthesis", groth16::compiled_synthesis_enabled())
             .ms("wall_ms", wall_ms)
             .ms("proofs_per_hour", proofs_per_hour)
             .ms("prover_busy_fraction", busy)

@@ -8,6 +8,7 @@
 #include "engine/default_backend.hpp"
 #include "engine/engine_impl.hpp"
 #include "engine/str_cat.hpp"
+#include "groth16/compiled_circuit.hpp"
 #include "util/timer.hpp"
 
 namespace cuzk::engine {
@@ -480,6 +481,12 @@ void EngineImpl::load_params_unlocked(ParamSet& ps, std::unique_lock<std::mutex>
 
 util::Status EngineImpl::preload_params(porep::RegisteredSealProof proof) {
     CUZK_ASSIGN_OR_RETURN(ParamSet * ps, params_for(proof));
+    // With compiled synthesis on, the proof type's circuit is compiled now too (waiting for it),
+    // so that the partitions after the preload all take the compiled path.
+    if (groth16::compiled_synthesis_enabled()) {
+        (void)compiled_cache_.get(proof);
+        compiled_cache_.wait_idle();
+    }
     std::unique_lock<std::mutex> lock(mu_);
     if (ps->params_bytes > budget_.total())
         return resource_exhausted("engine: the parameters alone exceed the memory budget");

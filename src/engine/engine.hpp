@@ -162,6 +162,8 @@ class Engine {
     // cuzk_host_memory_bytes{kind=…}.
     virtual std::string metrics_text() const = 0;
 
+    // Loads the proof type's parameters (and, with compiled synthesis on, compiles its circuit),
+    // waiting for both.
     virtual util::Status preload_params(porep::RegisteredSealProof proof) = 0;
     virtual util::Status evict_params(porep::RegisteredSealProof proof) = 0;
 

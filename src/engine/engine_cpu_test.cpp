@@ -28,6 +28,7 @@
 #include "engine/engine.hpp"
 #include "engine/gpu_backend.hpp"
 #include "engine/journal.hpp"
+#include "groth16/compiled_circuit.hpp"
 #include "groth16/params_io.hpp"
 #include "groth16/proof_io.hpp"
 #include "groth16/setup.hpp"
@@ -51,6 +52,7 @@ struct Recorder {
     std::mutex mu;
     std::vector<std::string> proved;  // first public input, decimal-free: hex of its limbs
     int calls = 0;
+    int witness_calls = 0;  // of those, prove_witnesses (the compiled path's GPU SpMV)
 };
 
 std::string tag_of(const ff::Fr& x) {
@@ -81,6 +83,20 @@ class SharedBackend final : public ProverBackend {
         auto r = inner_->prove(path, as, rnd, times, trace);
         std::lock_guard<std::mutex> l(rec_->mu);
         ++rec_->calls;
+        if (r.ok()) rec_->proved.insert(rec_->proved.end(), tags.begin(), tags.end());
+        return r;
+    }
+    bool proves_witnesses() const override { return inner_->proves_witnesses(); }
+    util::Result<std::vector<groth16::Proof>> prove_witnesses(
+        const std::string& path, const std::shared_ptr<const groth16::CompiledCircuit>& compiled,
+        std::span<groth16::Witness* const> ws, std::span<const groth16::ProverRandomness> rnd,
+        util::PhaseTimes* times, util::TraceRecorder* trace) override {
+        std::vector<std::string> tags;
+        for (const auto* w : ws) tags.push_back(tag_of(w->inputs.at(1)));
+        auto r = inner_->prove_witnesses(path, compiled, ws, rnd, times, trace);
+        std::lock_guard<std::mutex> l(rec_->mu);
+        ++rec_->calls;
+        ++rec_->witness_calls;
         if (r.ok()) rec_->proved.insert(rec_->proved.end(), tags.begin(), tags.end());
         return r;
     }
@@ -334,6 +350,16 @@ TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
             if (done_first.count(sectors[i].tag) != 0) continue;
             EXPECT_EQ(std::count(second.begin(), second.end(), sectors[i].tag), 1) << i;
         }
+        // Compiled synthesis on a backend that multiplies itself (engine_2kib_gpu_compiled):
+        // preload_params compiled the circuit, so every call took the witness path.
+        if (groth16::compiled_synthesis_enabled() && backend->proves_witnesses()) {
+            EXPECT_GT(rec->witness_calls, 0);
+            EXPECT_EQ(rec->witness_calls, rec->calls);
+        } else {
+            EXPECT_EQ(rec->witness_calls, 0);
+        }
+        std::fprintf(stderr, "[engine cpu] %d prover call(s), %d of them from witnesses\n",
+                     rec->calls, rec->witness_calls);
     }
     auto j = Journal::open(config.journal_dir);
     ASSERT_TRUE(j.ok());

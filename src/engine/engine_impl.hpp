@@ -44,7 +44,9 @@
 #include "engine/journal.hpp"
 #include "engine/memory_budget.hpp"
 #include "engine/work_queue.hpp"
+#include "groth16/compiled_circuit.hpp"
 #include "groth16/keys.hpp"
+#include "groth16/witness.hpp"
 #include "r1cs/proving_assignment.hpp"
 
 namespace cuzk::engine {
@@ -104,11 +106,16 @@ class EngineImpl final : public Engine {
     };
     using JobPtr = std::shared_ptr<Job>;
 
+    // A partition ready for the prover: its synthesized assignment, or — on the compiled path
+    // with a backend that computes a/b/c itself (ProverBackend::proves_witnesses) — only its
+    // witness and the compiled shape it belongs to. A batch holds items of one kind and shape.
     struct ReadyItem {
         WorkKey key;
         JobPtr job;
         std::unique_ptr<r1cs::ProvingAssignment> assignment;
         Clock::time_point ready_at;
+        std::unique_ptr<groth16::Witness> witness;
+        std::shared_ptr<const groth16::CompiledCircuit> compiled;
     };
 
     // ---- engine.cpp ----

@@ -11,6 +11,7 @@
 #include "groth16/proof_io.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/prover_parts.hpp"
+#include "groth16/witness.hpp"
 #include "util/timer.hpp"
 
 namespace cuzk::engine {
@@ -95,10 +96,23 @@ void EngineImpl::synthesis_loop(unsigned index) {
         // own, started by the first partition of the type) partitions are synthesized directly.
         std::shared_ptr<const groth16::CompiledCircuit> compiled;
         if (groth16::compiled_synthesis_enabled()) compiled = compiled_cache_.get(proof);
-        auto assignment =
-            std::make_unique<r1cs::ProvingAssignment>(groth16::presized_assignment_options(shape));
+        std::unique_ptr<r1cs::ProvingAssignment> assignment;
+        std::unique_ptr<groth16::Witness> witness;
         util::Status st;
-        {
+        if (compiled != nullptr && backend_->proves_witnesses()) {
+            // The backend computes a/b/c from the witness (the GPU's SpMV).
+            util::PhaseScope scope("witness", &t, trace.get(), "synthesis");
+            witness = std::make_unique<groth16::Witness>();
+            st = groth16::generate_witness(circuit, groth16::WitnessShape::of(*compiled),
+                                           key->partition, *witness);
+            if (!st.ok()) {  // not this shape, or a witness error: the direct path decides
+                witness.reset();
+                compiled.reset();
+            }
+        }
+        if (witness == nullptr) {
+            assignment = std::make_unique<r1cs::ProvingAssignment>(
+                groth16::presized_assignment_options(shape));
             util::PhaseScope scope("witness", &t, trace.get(), "synthesis");
             st = compiled != nullptr
                      ? compiled->synthesize_into(circuit, *assignment, key->partition)
@@ -110,8 +124,8 @@ void EngineImpl::synthesis_loop(unsigned index) {
                     groth16::presized_assignment_options(shape));
                 st = groth16::synthesize_into(circuit, *assignment, key->partition);
             }
+            compiled.reset();
         }
-        compiled.reset();
         if (trace != nullptr) trace->set_thread_name(trace->current_tid(), lane);
 
         lock.lock();
@@ -132,7 +146,8 @@ void EngineImpl::synthesis_loop(unsigned index) {
                                        strip_circuit_prefix(st.message())}));
             continue;
         }
-        ready_.push_back(ReadyItem{*key, job, std::move(assignment), Clock::now()});
+        ready_.push_back(ReadyItem{*key, job, std::move(assignment), Clock::now(),
+                                   std::move(witness), std::move(compiled)});
         ++ps.ready;
         prover_cv_.notify_all();
     }
@@ -201,9 +216,13 @@ void EngineImpl::prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& 
     std::stable_sort(ready_.begin(), ready_.end(), [](const ReadyItem& a, const ReadyItem& b) {
         return ServedBefore{}(a.key, b.key);
     });
+    // Items of one kind: assignments, or witnesses of one compiled shape (the first item's).
     std::vector<ReadyItem> batch;
     for (auto it = ready_.begin(); it != ready_.end() && batch.size() < limit;) {
-        if (it->job->params == &ps) {
+        const bool same_kind =
+            batch.empty() || ((it->witness != nullptr) == (batch[0].witness != nullptr) &&
+                              it->compiled == batch[0].compiled);
+        if (it->job->params == &ps && same_kind) {
             batch.push_back(std::move(*it));
             it = ready_.erase(it);
         } else {
@@ -218,20 +237,32 @@ void EngineImpl::prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& 
     lock.unlock();
 
     std::vector<r1cs::ProvingAssignment*> assignments;
+    std::vector<groth16::Witness*> witnesses;
     std::vector<groth16::ProverRandomness> randomness;
     for (ReadyItem& item : batch) {
-        assignments.push_back(item.assignment.get());
+        if (item.witness != nullptr) {
+            witnesses.push_back(item.witness.get());
+        } else {
+            assignments.push_back(item.assignment.get());
+        }
         randomness.push_back(groth16::ProverRandomness::from_os());
     }
     util::PhaseTimes bt;
     util::TraceRecorder brec;
     brec.set_thread_name(brec.current_tid(), "prover");
     util::Stopwatch sw;
-    auto proofs = backend_->prove(path, assignments, randomness, &bt, &brec);
+    auto proofs = witnesses.empty()
+                      ? backend_->prove(path, assignments, randomness, &bt, &brec)
+                      : backend_->prove_witnesses(path, batch[0].compiled, witnesses, randomness,
+                                                  &bt, &brec);
     const double ms = sw.elapsed_ms();
     const uint32_t prover_tid_b = brec.current_tid();
     const double b_now = brec.now_us();
-    for (ReadyItem& item : batch) item.assignment.reset();  // free before taking the lock
+    for (ReadyItem& item : batch) {  // free before taking the lock
+        item.assignment.reset();
+        item.witness.reset();
+        item.compiled.reset();
+    }
 
     lock.lock();
     busy_ms_ += ms;

@@ -5,6 +5,7 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -13,6 +14,7 @@
 #include "engine/device_picker.hpp"
 #include "gpu/cuda_status.hpp"
 #include "gpu/device.hpp"
+#include "gpu/device_circuit.hpp"
 #include "gpu/params_cache.hpp"
 #include "gpu/prover.hpp"
 #include "gpu/resident_setup.hpp"
@@ -52,12 +54,20 @@ class ScopedDevice {
     util::Status status_;
 };
 
+// A compiled shape resident on one device, with the engine's shared copy that keeps it
+// alive (an entry whose copy nobody else holds any more is dropped: the engine evicted it).
+struct ResidentCircuit {
+    std::shared_ptr<const groth16::CompiledCircuit> host;
+    std::unique_ptr<gpu::DeviceCircuit> device;
+};
+
 struct Device {
     int ordinal = 0;
     std::string name;
     uint64_t params_budget = 0;
     std::unique_ptr<gpu::ParamsCache> cache;  // made with the device current
     std::mutex prove_mutex;                   // one prove() on the device at a time
+    std::vector<ResidentCircuit> circuits;    // under prove_mutex, made with the device current
 };
 
 std::string device_prefix(const Device& d) {
@@ -104,6 +114,7 @@ class GpuBackend final : public ProverBackend {
     ~GpuBackend() override {
         for (auto& d : devices_) {
             ScopedDevice scope(d->ordinal);
+            d->circuits.clear();
             d->cache.reset();
         }
     }
@@ -210,7 +221,60 @@ class GpuBackend final : public ProverBackend {
         return proofs;
     }
 
+    bool proves_witnesses() const override { return spmv_on_gpu(); }
+
+    util::Result<std::vector<groth16::Proof>> prove_witnesses(
+        const std::string& params_path,
+        const std::shared_ptr<const groth16::CompiledCircuit>& compiled,
+        std::span<groth16::Witness* const> witnesses,
+        std::span<const groth16::ProverRandomness> randomness, util::PhaseTimes* times,
+        util::TraceRecorder* trace) override {
+        if (compiled == nullptr)
+            return util::invalid_argument("gpu backend: prove_witnesses without a compiled circuit");
+        DevicePicker::Lease lease = picker_.acquire();
+        Device& d = *devices_[lease.index()];
+        std::lock_guard lock(d.prove_mutex);
+        ScopedDevice scope(d.ordinal);
+        CUZK_RETURN_IF_ERROR(with_device(d, scope.status()));
+        auto h = d.cache->acquire(params_path);
+        if (!h.ok()) return with_device(d, h.status());
+        auto dc = resident_circuit(d, compiled, times);
+        if (!dc.ok()) return with_device(d, dc.status());
+        gpu::GpuProverOptions options;
+        options.trace = trace;
+        options.compiled = *dc;
+        auto proofs = gpu::prove_gpu_witnesses(**h, witnesses, randomness, options, times);
+        if (!proofs.ok() && devices_.size() > 1 &&
+            !proofs.status().message().starts_with("circuit "))
+            return with_device(d, proofs.status());
+        return proofs;
+    }
+
    private:
+    // CUZK_GPU_SPMV=0: the engine multiplies a, b, c on the CPU (the A/B switch of the GPU SpMV).
+    static bool spmv_on_gpu() {
+        const char* v = std::getenv("CUZK_GPU_SPMV");
+        return v == nullptr || std::string(v) != "0";
+    }
+
+    // The device's resident copy of `compiled` (uploaded on first use, "circuit_upload" added
+    // to times); copies the engine no longer holds are dropped first. With the device current
+    // and d.prove_mutex held.
+    static util::Result<const gpu::DeviceCircuit*> resident_circuit(
+        Device& d, const std::shared_ptr<const groth16::CompiledCircuit>& compiled,
+        util::PhaseTimes* times) {
+        std::erase_if(d.circuits, [&](const ResidentCircuit& r) {
+            return r.host != compiled && r.host.use_count() == 1;
+        });
+        for (const ResidentCircuit& r : d.circuits)
+            if (r.host == compiled) return r.device.get();
+        util::PhaseScope phase("circuit_upload", times);
+        CUZK_ASSIGN_OR_RETURN(std::unique_ptr<gpu::DeviceCircuit> dc,
+                              gpu::DeviceCircuit::upload(*compiled));
+        d.circuits.push_back(ResidentCircuit{compiled, std::move(dc)});
+        return d.circuits.back().device.get();
+    }
+
     static LoadedParams describe(const gpu::ResidentParams& p) {
         LoadedParams out;
         out.shape = {p.vk().ic.size(), p.h().size,    p.l().size,

@@ -29,7 +29,9 @@
 
 #include "groth16/keys.hpp"
 #include "groth16/prover.hpp"
+#include "groth16/compiled_circuit.hpp"
 #include "groth16/prover_parts.hpp"
+#include "groth16/witness.hpp"
 #include "groth16/setup.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "util/status.hpp"
@@ -75,6 +77,23 @@ class ProverBackend {
         const std::string& params_path, std::span<r1cs::ProvingAssignment* const> assignments,
         std::span<const groth16::ProverRandomness> randomness, util::PhaseTimes* times,
         util::TraceRecorder* trace) = 0;
+
+    // The compiled path with a, b, c computed by the backend (the GPU's SpMV): when true, the
+    // engine hands such a backend only witnesses (groth16::generate_witness) of circuits whose
+    // compiled shape it holds, and calls prove_witnesses instead of prove. The GPU backend says
+    // true unless CUZK_GPU_SPMV=0 (then the engine multiplies on the CPU, as for the CPU
+    // backend).
+    virtual bool proves_witnesses() const { return false; }
+    // Proves witnesses.size() circuits of one compiled shape (the backend keeps its own copy of
+    // `compiled` — on the GPU, resident per device — for as long as the engine holds it) against
+    // one loaded parameter set; the witnesses are consumed. Errors as prove(); kUnimplemented
+    // unless proves_witnesses().
+    virtual util::Result<std::vector<groth16::Proof>> prove_witnesses(
+        const std::string& params_path,
+        const std::shared_ptr<const groth16::CompiledCircuit>& compiled,
+        std::span<groth16::Witness* const> witnesses,
+        std::span<const groth16::ProverRandomness> randomness, util::PhaseTimes* times,
+        util::TraceRecorder* trace);
 };
 
 // The CPU prover (groth16::prove_assignment; check_satisfied on).

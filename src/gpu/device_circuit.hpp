@@ -20,8 +20,9 @@
 // skipped for the coefficients 1 and −1 (additions / subtractions) — equal to ShapeRecorder's
 // multiply element for element.
 //
-// Errors: kInvalidArgument (sizes: z too short, padded length below the rows), kUnavailable (no
-// device), kResourceExhausted (device memory), kInternal (CUDA).
+// Errors: kInvalidArgument (a padded length below the rows, null pointers; the device buffers'
+// lengths cannot be checked here — z must hold num_columns() values), kUnavailable (no device),
+// kResourceExhausted (device memory), kInternal (CUDA).
 #pragma once
 
 #include <cstddef>
@@ -30,6 +31,7 @@
 
 #include "ff/fr.hpp"
 #include "groth16/compiled_circuit.hpp"
+#include "groth16/witness.hpp"
 #include "util/status.hpp"
 
 namespace cuzk::gpu {
@@ -48,6 +50,7 @@ class DeviceCircuit {
     size_t num_aux() const { return num_aux_; }
     size_t num_columns() const { return num_inputs_ + num_aux_; }  // the length of z
     size_t num_rows() const { return num_rows_; }                   // input rows included
+    groth16::WitnessShape witness_shape() const { return {num_inputs_, num_aux_, num_rows_}; }
     size_t a_count() const { return a_count_; }  // scalars of the A MSM (= its section's size)
     size_t b_count() const { return b_count_; }  // scalars of the B MSMs (G1 and G2)
     size_t device_bytes() const;

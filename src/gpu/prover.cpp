@@ -23,7 +23,6 @@
 #include "gpu/staged_upload.hpp"
 #include "groth16/prover_parts.hpp"
 #include "ntt/domain.hpp"
-#include "r1cs/witness_only.hpp"
 
 namespace cuzk::gpu {
 
@@ -47,46 +46,8 @@ struct Prepared {
     Witness witness;  // compiled path
 };
 
-// The witness's sizes against the compiled circuit's.
 Status check_witness(const DeviceCircuit& dc, const Witness& w, size_t k) {
-    if (w.inputs.size() == dc.num_inputs() && w.aux.size() == dc.num_aux()) return Status();
-    std::string m = groth16::circuit_prefix(k);
-    m += "the witness has ";
-    m += std::to_string(w.inputs.size());
-    m += " inputs and ";
-    m += std::to_string(w.aux.size());
-    m += " aux values but the compiled circuit has ";
-    m += std::to_string(dc.num_inputs());
-    m += " and ";
-    m += std::to_string(dc.num_aux());
-    return util::invalid_argument(std::move(m));
-}
-
-// The circuit's witness by r1cs::WitnessOnly (challenges forked as in synthesis).
-Status generate_witness(const groth16::Circuit& circuit, const DeviceCircuit& dc, size_t k,
-                        Witness& out) {
-    if (!circuit) return util::invalid_argument(groth16::circuit_prefix(k) += "empty circuit");
-    r1cs::WitnessOnly::Options o;
-    o.input_capacity = dc.num_inputs();
-    o.aux_capacity = dc.num_aux();
-    r1cs::WitnessOnly w(o);
-    if (Status st = circuit(w); !st.ok()) {
-        std::string m = groth16::circuit_prefix(k);
-        m += "witness: ";
-        m += st.message();
-        return Status(st.code(), std::move(m));
-    }
-    out.inputs = w.take_inputs();
-    out.aux = w.take_aux();
-    if (w.num_constraints() + dc.num_inputs() != dc.num_rows()) {
-        std::string m = groth16::circuit_prefix(k);
-        m += "the circuit has ";
-        m += std::to_string(w.num_constraints());
-        m += " constraints, not the compiled circuit's ";
-        m += std::to_string(dc.num_rows() - dc.num_inputs());
-        return util::invalid_argument(std::move(m));
-    }
-    return check_witness(dc, out, k);
+    return groth16::check_witness_shape(w, dc.witness_shape(), k);
 }
 
 Status check_and_gather(const groth16::ParamsShape& shape, r1cs::ProvingAssignment& pa,
@@ -432,7 +393,8 @@ class SynthesisPipeline {
             Status st;
             if (options_.compiled != nullptr) {
                 PhaseScope phase("witness", &local, options_.trace, "cpu");
-                st = generate_witness(circuits_[j], *options_.compiled, j, prep->witness);
+                st = groth16::generate_witness(circuits_[j], options_.compiled->witness_shape(), j,
+                                              prep->witness);
             } else {
                 PhaseScope phase("synthesis", &local, options_.trace, "cpu");
                 prep->owned = std::make_unique<r1cs::ProvingAssignment>(

@@ -18,7 +18,9 @@
 //   batch_addition   L, A, B_G1: the sums of the bases of the unit scalars;
 //   tail_msm         L, A, B_G1: Pippenger over the other scalars;
 //   b_g2             the whole B_G2 MSM (classification, batch addition, tail) on the device;
-//   proof_assembly   CPU (groth16::assemble_proof).
+//   proof_assembly   CPU (groth16::assemble_proof);
+// and on the compiled path (below) "witness" (CPU, instead of synthesis) and "spmv" (a, b, c
+// and the a·b = c check on the device, after h2d).
 // prove_gpu overlaps: up to `synthesis_workers` circuits are synthesized on CPU threads while
 // the calling thread runs the GPU steps of the previous ones, in circuit order; at most
 // synthesis_workers + 1 assignments exist at any time (host memory ≈ that × (m·3 + aux + a + b +
@@ -70,11 +72,8 @@ struct GpuProverOptions {
     static bool overlap_h2d_default();         // true unless CUZK_GPU_OVERLAP_H2D=0
 };
 
-// A circuit's witness for the compiled path: the root r1cs::WitnessOnly's assignments.
-struct Witness {
-    std::vector<ff::Fr> inputs;  // ONE first
-    std::vector<ff::Fr> aux;
-};
+// A circuit's witness for the compiled path (groth16/witness.hpp).
+using Witness = groth16::Witness;
 
 util::Result<std::vector<groth16::Proof>> prove_gpu(
     const ResidentParams& params, std::span<const groth16::Circuit> circuits,
