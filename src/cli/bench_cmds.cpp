@@ -14,6 +14,7 @@
 #include "cli/bench_synthesis.hpp"
 #include "cli/commands.hpp"
 #if CUZK_HAVE_GPU
+#include "gpu/arith_bench.hpp"
 #include "gpu/device.hpp"
 #include "gpu/msm_bench.hpp"
 #include "gpu/ntt_bench.hpp"
@@ -40,12 +41,41 @@ void print_bench_usage(std::FILE* out) {
                  "  thread, default 32; --low-reg: G1 bucket kernel bounded to 128 registers).\n"
                  "  Each size is first checked against\n"
                  "  the CPU MSM of the folded problem; prints median and per-step medians.\n");
+    std::fprintf(out,
+                 "usage: cuzk bench gpu-arith [--reps N] [--json]\n"
+                 "  Throughput of the device arithmetic: Fp and Fr products and the G1 mixed\n"
+                 "  addition of the MSM buckets (two dependent chains per thread, 2^20 threads,\n"
+                 "  results checked on the host); prints G ops/s and the implied IMAD rate.\n");
     print_bench_gpu_prove_usage(out);
     std::fprintf(out, "usage: cuzk bench pipeline --sector-size SIZE --jobs N ... (see its --help)\n");
     print_bench_synthesis_usage(out);
 }
 
 #if CUZK_HAVE_GPU
+int bench_gpu_arith(const Args& args) {
+    uint64_t reps = 5;
+    if (args.has("--reps") && (!parse_u64(args.get("--reps"), reps) || reps == 0 || reps > 1000))
+        return fail_json(args, "bench gpu-arith", kExitUsage, "--reps must be 1..1000");
+    auto results = gpu::bench_device_arith(static_cast<int>(reps));
+    if (!results.ok())
+        return fail_json(args, "bench gpu-arith", kExitFail, results.status().to_string());
+    if (!args.json) std::printf("%-10s %10s %14s %12s %16s\n", "op", "ms", "ops/launch", "G ops/s",
+                                "implied T IMAD/s");
+    for (const gpu::ArithBenchResult& r : *results) {
+        if (args.json) {
+            JsonObject o;
+            o.boolean("ok", true).str("bench", "gpu-arith").str("op", r.what).ms("median", r.ms)
+                .num("ops", static_cast<uint64_t>(r.ops)).ms("gops", r.gops)
+                .ms("implied_tera_imad", r.imad_tera);
+            std::printf("%s\n", o.done().c_str());
+        } else {
+            std::printf("%-10s %10.3f %14.0f %12.3f %16.2f\n", r.what.c_str(), r.ms, r.ops, r.gops,
+                        r.imad_tera);
+        }
+    }
+    return kExitOk;
+}
+
 int bench_gpu_msm(const Args& args) {
     uint64_t lo = 16, hi = 26, reps = 5, window = 0, chunk = 32;
     const std::string curve = args.has("--curve") ? args.get("--curve") : "g1";
@@ -210,6 +240,14 @@ int run_bench(int argc, char** argv) {
         return bench_gpu_ntt(args);
 #else
         return fail_json(args, "bench gpu-ntt", kExitFail,
+                         "this cuzk was built without CUDA (configure with CUZK_CUDA=ON)");
+#endif
+    }
+    if (what == "gpu-arith") {
+#if CUZK_HAVE_GPU
+        return bench_gpu_arith(args);
+#else
+        return fail_json(args, "bench gpu-arith", kExitFail,
                          "this cuzk was built without CUDA (configure with CUZK_CUDA=ON)");
 #endif
     }

@@ -1,6 +1,6 @@
-// Test inputs shared by the src/gpu tests (host only): field edge values, operand vectors that
-// pair every edge value with every other one and then random values, and G1 point pairs that hit
-// every branch of the mixed addition (random, P = Q, P = −Q, identities).
+// Test inputs shared by the src/gpu tests and benchmarks (host only): field edge values, operand
+// vectors that pair every edge value with every other one and then random values, and G1 point
+// pairs that hit every branch of the mixed addition (random, P = Q, P = −Q, identities).
 #pragma once
 
 #include <cstddef>

@@ -1,0 +1,58 @@
+// Arithmetic throughput kernels for `cuzk bench gpu-arith` (arith_bench.hpp).
+#include "gpu/arith_bench_launch.hpp"
+#include "gpu/device_curve.cuh"
+#include "gpu/msm_point_ops.cuh"
+
+namespace cuzk::gpu::detail {
+
+namespace {
+
+constexpr unsigned kBlock = 256;
+
+template <class F>
+__global__ void mul_chains_kernel(F* a, F* b, size_t n, int iterations) {
+    const size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    F x = a[i], y = b[i];
+    for (int k = 0; k < iterations; ++k) {
+        x = x * y;
+        y = y * x;
+    }
+    a[i] = x;
+    b[i] = y;
+}
+
+__global__ void g1_madd_chains_kernel(DeviceG1Xyzz* acc, const DeviceG1Affine* q, size_t n,
+                                      int iterations) {
+    const size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    DeviceG1Xyzz a = acc[i];
+    const DeviceG1Affine p = q[i];
+    for (int k = 0; k < iterations; ++k) add_mixed_in_place(a, p);
+    acc[i] = a;
+}
+
+unsigned blocks(size_t n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
+
+}  // namespace
+
+cudaError_t launch_fp_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations) {
+    mul_chains_kernel<DeviceFp><<<blocks(n), kBlock>>>(reinterpret_cast<DeviceFp*>(a),
+                                                       reinterpret_cast<DeviceFp*>(b), n,
+                                                       iterations);
+    return cudaGetLastError();
+}
+cudaError_t launch_fr_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations) {
+    mul_chains_kernel<DeviceFr><<<blocks(n), kBlock>>>(reinterpret_cast<DeviceFr*>(a),
+                                                       reinterpret_cast<DeviceFr*>(b), n,
+                                                       iterations);
+    return cudaGetLastError();
+}
+cudaError_t launch_g1_madd_chains(void* acc, const void* q, size_t n, int iterations) {
+    g1_madd_chains_kernel<<<blocks(n), kBlock>>>(static_cast<DeviceG1Xyzz*>(acc),
+                                                 static_cast<const DeviceG1Affine*>(q), n,
+                                                 iterations);
+    return cudaGetLastError();
+}
+
+}  // namespace cuzk::gpu::detail

@@ -1,0 +1,19 @@
+// Internal to src/gpu: the launchers of arith_bench_kernels.cu (see arith_bench.hpp). Device
+// pointers in the host layouts (ff::Fp, ff::Fr: 6 / 4 limbs; ec::G1Affine; ec::G1Xyzz), legacy
+// default stream; each returns the launch error.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace cuzk::gpu::detail {
+
+// a[i], b[i] ← after `iterations` steps of (a ← a·b, b ← b·a), for i < n.
+cudaError_t launch_fp_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations);
+cudaError_t launch_fr_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations);
+// acc[i] ← acc[i] + q[i] repeated `iterations` times (mixed XYZZ addition, in place).
+cudaError_t launch_g1_madd_chains(void* acc, const void* q, size_t n, int iterations);
+
+}  // namespace cuzk::gpu::detail

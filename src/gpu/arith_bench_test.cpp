@@ -1,0 +1,30 @@
+// The arithmetic throughput kernels of `cuzk bench gpu-arith` against the host: bench_device_arith
+// recomputes sampled threads' chains (Fp and Fr products, G1 mixed additions) with the CPU field
+// and curve code and fails on any difference. Skips without a device.
+#include "gpu/arith_bench.hpp"
+
+#include <gtest/gtest.h>
+
+#include "gpu/device.hpp"
+
+namespace cuzk::gpu {
+namespace {
+
+TEST(GpuArithBench, ChainsMatchTheHost) {
+    if (device_count() == 0) GTEST_SKIP() << "no usable CUDA device";
+    auto results = bench_device_arith(1);
+    ASSERT_TRUE(results.ok()) << results.status().to_string();
+    ASSERT_EQ(results->size(), 3u);
+    for (const ArithBenchResult& r : *results) {
+        EXPECT_GT(r.ops, 0) << r.what;
+        EXPECT_GT(r.ms, 0) << r.what;
+    }
+}
+
+TEST(GpuArithBench, RefusesZeroRepetitions) {
+    if (device_count() == 0) GTEST_SKIP() << "no usable CUDA device";
+    EXPECT_FALSE(bench_device_arith(0).ok());
+}
+
+}  // namespace
+}  // namespace cuzk::gpu
