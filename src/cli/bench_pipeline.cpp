@@ -76,7 +76,8 @@ void help_pipeline(std::FILE* f) {
         "  --compiled             compiled synthesis (as CUZK_COMPILED_SYNTHESIS=1): the\n"
         "                         circuit is compiled once before the jobs; per partition only\n"
         "                         the witness is made on the CPU, a/b/c by the GPU's SpMV\n"
-        "                         (CUZK_GPU_SPMV=0: on the CPU) or the CPU's with --cpu\n");
+        "                         (CUZK_GPU_SPMV=0: on the CPU) or the CPU's with --cpu; with\n"
+        "                         --gpu-setup the circuit is recorded once for both\n");
 }
 
 double median(std::vector<double> v) {
@@ -113,9 +114,12 @@ bool parse_device_list(const std::string& text, std::vector<unsigned>& out) {
 }
 
 // The GPU backend with freshly generated parameters for `proof`'s circuit, held under `key`.
+// compiled (set with --compiled): the circuit compiled once here, its recorded shape also the
+// setup's (no second record); handed to the engine afterwards (Engine::install_compiled).
 util::Result<std::unique_ptr<engine::ProverBackend>> gpu_backend_with_generated_params(
     porep::RegisteredSealProof proof, const std::string& key, uint64_t setup_seed,
-    const engine::GpuBackendOptions& options, util::PhaseTimes& phases) {
+    const engine::GpuBackendOptions& options, util::PhaseTimes& phases,
+    std::shared_ptr<const groth16::CompiledCircuit>* compiled) {
     auto backend = engine::make_gpu_backend(options);
     if (!backend.ok()) {
         std::string m = "--gpu-setup needs a GPU: ";
@@ -128,10 +132,20 @@ util::Result<std::unique_ptr<engine::ProverBackend>> gpu_backend_with_generated_
                  porep::seal_proof_info(proof).name, (*backend)->name().c_str(),
                  static_cast<unsigned long long>(setup_seed));
     CUZK_ASSIGN_OR_RETURN(porep::CircuitFn circuit, porep::blank_stacked_circuit(proof));
-    CUZK_ASSIGN_OR_RETURN(
-        groth16::ParameterScalars scalars,
-        groth16::compute_parameter_scalars(circuit, groth16::ToxicWaste::from_seed(setup_seed),
-                                           nullptr, &phases));
+    const groth16::ToxicWaste toxic = groth16::ToxicWaste::from_seed(setup_seed);
+    groth16::ParameterScalars scalars;
+    if (compiled != nullptr) {
+        util::PhaseScope compile_phase("compile", &phases);
+        CUZK_ASSIGN_OR_RETURN(std::unique_ptr<groth16::CompiledCircuit> made,
+                              groth16::CompiledCircuit::compile(circuit));
+        *compiled = std::move(made);
+        compile_phase.stop();
+        CUZK_ASSIGN_OR_RETURN(scalars, groth16::compute_parameter_scalars((*compiled)->shape(),
+                                                                          toxic, nullptr, &phases));
+    } else {
+        CUZK_ASSIGN_OR_RETURN(scalars,
+                              groth16::compute_parameter_scalars(circuit, toxic, nullptr, &phases));
+    }
     CUZK_ASSIGN_OR_RETURN(engine::LoadedParams held,
                           (*backend)->install_generated_params(key, scalars, &phases));
     std::fprintf(stderr, "           %.2f GiB on the devices, %.2f GiB in pinned host memory\n",
@@ -229,6 +243,7 @@ int run_bench_pipeline(int argc, char** argv) {
 
     // --gpu-setup: the backend is made here, with the parameters generated into it.
     std::unique_ptr<engine::ProverBackend> backend;
+    std::shared_ptr<const groth16::CompiledCircuit> compiled;
     util::PhaseTimes setup_phases;
     double setup_ms = 0;
     if (gpu_setup) {
@@ -237,7 +252,9 @@ int run_bench_pipeline(int argc, char** argv) {
         const std::string key =
             std::string("gpu-setup:porep:") + porep::sector_size_name(info.sector_size);
         sw.reset();
-        auto made = gpu_backend_with_generated_params(*proof, key, setup_seed, gpu, setup_phases);
+        auto made = gpu_backend_with_generated_params(
+            *proof, key, setup_seed, gpu, setup_phases,
+            groth16::compiled_synthesis_enabled() ? &compiled : nullptr);
         if (!made.ok()) return fail_json(args, cmd, kExitFail, made.status().message());
         backend = std::move(*made);
         setup_ms = sw.elapsed_ms();
@@ -251,6 +268,10 @@ int run_bench_pipeline(int argc, char** argv) {
     auto started = engine::Engine::start(config, std::move(backend));
     if (!started.ok()) return fail_json(args, cmd, kExitFail, started.status().message());
     engine::Engine& eng = **started;
+    if (compiled != nullptr) {
+        if (auto st = eng.install_compiled(*proof, std::move(compiled)); !st.ok())
+            return fail_json(args, cmd, kExitFail, st.message());
+    }
     std::fprintf(stderr, "[pipeline] backend %s, loading parameters\n",
                  eng.status().backend.c_str());
     sw.reset();

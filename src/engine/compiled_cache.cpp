@@ -56,6 +56,26 @@ std::shared_ptr<const groth16::CompiledCircuit> CompiledCache::get(
     return nullptr;
 }
 
+util::Status CompiledCache::insert(porep::RegisteredSealProof proof,
+                                   std::shared_ptr<const groth16::CompiledCircuit> circuit) {
+    if (circuit == nullptr) return util::invalid_argument("compiled cache: no circuit to insert");
+    std::lock_guard<std::mutex> lock(mu_);
+    Entry& e = entries_[proof];
+    if (e.compiling || e.circuit)
+        return util::invalid_argument("compiled cache: the proof type already has a compiled circuit");
+    const uint64_t bytes = circuit->bytes();
+    if (!budget_.try_reserve(bytes)) {
+        std::string m = "compiled cache: the compiled circuit (";
+        m += std::to_string(bytes);
+        m += " bytes) does not fit the host memory budget";
+        return util::Status(util::StatusCode::kResourceExhausted, std::move(m));
+    }
+    e.circuit = std::move(circuit);
+    e.bytes = bytes;
+    e.last_used = Clock::now();
+    return util::Status();
+}
+
 void CompiledCache::compile(porep::RegisteredSealProof proof) {
     util::Stopwatch sw;
     // Measure, reserve, then record into exactly sized arrays.

@@ -51,6 +51,12 @@ class CompiledCache {
     // the compilation), or when it failed to compile or did not fit the budget (the caller
     // then synthesizes directly).
     std::shared_ptr<const groth16::CompiledCircuit> get(porep::RegisteredSealProof proof);
+    // Installs a circuit compiled elsewhere as `proof`'s (e.g. the shape recorded once for the
+    // GPU setup and compiled synthesis alike), charging its bytes to the budget. Errors:
+    // kInvalidArgument when the proof has one or is being compiled, kResourceExhausted when it
+    // does not fit the budget.
+    util::Status insert(porep::RegisteredSealProof proof,
+                        std::shared_ptr<const groth16::CompiledCircuit> circuit);
     // Waits until no compilation is running (tests, benchmarks).
     void wait_idle();
     // Evicts idle entries (see above); true when bytes were released.

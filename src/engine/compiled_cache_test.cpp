@@ -45,6 +45,28 @@ struct Counting {
     }
 };
 
+// A circuit compiled by the caller is used as is (no compilation), charged to the budget; a
+// second one for the same type, or one that does not fit, is refused.
+TEST(CompiledCache, InsertedCircuitIsUsedAndCharged) {
+    MemoryBudget budget(uint64_t{1} << 30);
+    Counting counting;
+    CompiledCache cache(budget, milliseconds(1000), milliseconds(1000), counting.compiler(10));
+    auto made = groth16::CompiledCircuit::compile(chain(50));
+    ASSERT_TRUE(made.ok());
+    std::shared_ptr<const groth16::CompiledCircuit> circuit = std::move(*made);
+    ASSERT_TRUE(cache.insert(RegisteredSealProof::kStackedDrg2KiBV1_1, circuit).ok());
+    EXPECT_EQ(cache.get(RegisteredSealProof::kStackedDrg2KiBV1_1), circuit);
+    EXPECT_EQ(counting.calls.load(), 0);
+    EXPECT_EQ(budget.reserved(), circuit->bytes());
+    EXPECT_FALSE(cache.insert(RegisteredSealProof::kStackedDrg2KiBV1_1, circuit).ok());
+    EXPECT_FALSE(cache.insert(RegisteredSealProof::kStackedDrg8MiBV1_1, nullptr).ok());
+    MemoryBudget tiny(16);
+    CompiledCache small(tiny, milliseconds(1000), milliseconds(1000), counting.compiler(10));
+    const util::Status st = small.insert(RegisteredSealProof::kStackedDrg2KiBV1_1, circuit);
+    EXPECT_EQ(st.code(), util::StatusCode::kResourceExhausted);
+    EXPECT_EQ(tiny.reserved(), 0u);
+}
+
 TEST(CompiledCache, CompilesOnceAndChargesTheBudget) {
     MemoryBudget budget(uint64_t{1} << 30);
     Counting counting;

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "engine/prover_backend.hpp"
+#include "groth16/compiled_circuit.hpp"
 #include "porep/registered_proof.hpp"
 #include "util/status.hpp"
 #include "util/trace.hpp"
@@ -162,6 +163,13 @@ class Engine {
     // cuzk_host_memory_bytes{kind=…}.
     virtual std::string metrics_text() const = 0;
 
+    // Compiled synthesis: uses `circuit` (the proof type's partition circuit, compiled by the
+    // caller — e.g. once for the GPU setup and the engine alike) instead of compiling it again;
+    // its bytes are charged to the host budget. Errors: kInvalidArgument (the type has one),
+    // kResourceExhausted (budget).
+    virtual util::Status install_compiled(
+        porep::RegisteredSealProof proof,
+        std::shared_ptr<const groth16::CompiledCircuit> circuit) = 0;
     // Loads the proof type's parameters (and, with compiled synthesis on, compiles its circuit),
     // waiting for both.
     virtual util::Status preload_params(porep::RegisteredSealProof proof) = 0;

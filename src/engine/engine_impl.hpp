@@ -69,6 +69,10 @@ class EngineImpl final : public Engine {
     EngineStatus status() const override;
     std::string metrics_text() const override;
     util::Status preload_params(porep::RegisteredSealProof proof) override;
+    util::Status install_compiled(porep::RegisteredSealProof proof,
+                                  std::shared_ptr<const groth16::CompiledCircuit> circuit) override {
+        return compiled_cache_.insert(proof, std::move(circuit));
+    }
     util::Status evict_params(porep::RegisteredSealProof proof) override;
     void drain() override;
 

@@ -167,19 +167,36 @@ util::Result<QapEvaluation> evaluate_qap(const Circuit& circuit, const Fr& tau,
 
 }  // namespace detail
 
-util::Result<ParameterScalars> compute_parameter_scalars(const Circuit& circuit,
-                                                       const ToxicWaste& toxic,
-                                                       util::ThreadPool* pool,
-                                                       util::PhaseTimes* times) {
-    util::ThreadPool& p = pool != nullptr ? *pool : util::ThreadPool::global();
+namespace {
+util::Status check_toxic(const ToxicWaste& toxic) {
     if (toxic.tau.is_zero() || toxic.alpha.is_zero() || toxic.beta.is_zero() ||
         toxic.gamma.is_zero() || toxic.delta.is_zero()) {
         return util::invalid_argument("groth16 setup: toxic waste must be non-zero");
     }
+    return util::Status();
+}
+}  // namespace
+
+util::Result<ParameterScalars> compute_parameter_scalars(const Circuit& circuit,
+                                                       const ToxicWaste& toxic,
+                                                       util::ThreadPool* pool,
+                                                       util::PhaseTimes* times) {
+    CUZK_RETURN_IF_ERROR(check_toxic(toxic));
     util::PhaseScope record_phase("setup_record", times);
     r1cs::ShapeRecorder rec;
     CUZK_RETURN_IF_ERROR(record(circuit, rec));
     record_phase.stop();
+    return compute_parameter_scalars(rec, toxic, pool, times);
+}
+
+util::Result<ParameterScalars> compute_parameter_scalars(const r1cs::ShapeRecorder& rec,
+                                                       const ToxicWaste& toxic,
+                                                       util::ThreadPool* pool,
+                                                       util::PhaseTimes* times) {
+    util::ThreadPool& p = pool != nullptr ? *pool : util::ThreadPool::global();
+    CUZK_RETURN_IF_ERROR(check_toxic(toxic));
+    if (!rec.finished())
+        return util::invalid_argument("groth16 setup: the recorded shape is not finished");
     util::PhaseScope evaluate_phase("setup_evaluate", times);
     auto evaluated = evaluate(rec, toxic.tau, p);
     if (!evaluated.ok()) return evaluated.status();

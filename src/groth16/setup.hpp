@@ -40,6 +40,7 @@
 #include "ff/fr.hpp"
 #include "groth16/circuit.hpp"
 #include "groth16/keys.hpp"
+#include "r1cs/shape_recorder.hpp"
 #include "util/thread_pool.hpp"
 #include "util/trace.hpp"
 
@@ -63,6 +64,12 @@ struct ParameterScalars {
     VerifyingKey vk;
 };
 util::Result<ParameterScalars> compute_parameter_scalars(const Circuit& circuit,
+                                                       const ToxicWaste& toxic,
+                                                       util::ThreadPool* pool = nullptr,
+                                                       util::PhaseTimes* times = nullptr);
+// The same from a shape already recorded and finished (e.g. a CompiledCircuit's): no
+// "setup_record" step — the circuit is recorded once for setup and compiled synthesis alike.
+util::Result<ParameterScalars> compute_parameter_scalars(const r1cs::ShapeRecorder& shape,
                                                        const ToxicWaste& toxic,
                                                        util::ThreadPool* pool = nullptr,
                                                        util::PhaseTimes* times = nullptr);

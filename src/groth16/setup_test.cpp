@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ec/curves.hpp"
+#include "groth16/compiled_circuit.hpp"
 #include "groth16/params_io.hpp"
 #include "ntt/domain.hpp"
 #include "ntt/ntt.hpp"
@@ -328,6 +329,31 @@ TEST(Groth16Setup, StructureCancelling) {
 
 TEST(Groth16Setup, StructureRandom) {
     check_structure(random_circuit(RandomSpec{5, 6, 100, 23}, nullptr), 23);
+}
+
+// compute_parameter_scalars from a compiled circuit's recorded shape (no second record) gives
+// the circuit's scalars exactly; an unfinished shape is refused.
+TEST(Groth16Setup, ScalarsFromARecordedShapeEqualTheCircuits) {
+    const Circuit circuit = random_circuit(RandomSpec{4, 7, 300, 29}, nullptr);
+    const ToxicWaste toxic = ToxicWaste::from_seed(31);
+    auto direct = compute_parameter_scalars(circuit, toxic);
+    ASSERT_TRUE(direct.ok()) << direct.status().message();
+    auto compiled = CompiledCircuit::compile(circuit);
+    ASSERT_TRUE(compiled.ok()) << compiled.status().message();
+    auto from_shape = compute_parameter_scalars((*compiled)->shape(), toxic);
+    ASSERT_TRUE(from_shape.ok()) << from_shape.status().message();
+    EXPECT_EQ(from_shape->num_inputs, direct->num_inputs);
+    EXPECT_EQ(from_shape->num_aux, direct->num_aux);
+    EXPECT_EQ(from_shape->domain_size, direct->domain_size);
+    EXPECT_EQ(from_shape->ic, direct->ic);
+    EXPECT_EQ(from_shape->l, direct->l);
+    EXPECT_EQ(from_shape->h, direct->h);
+    EXPECT_EQ(from_shape->a, direct->a);
+    EXPECT_EQ(from_shape->b, direct->b);
+    EXPECT_EQ(from_shape->vk.delta_g1, direct->vk.delta_g1);
+    EXPECT_FALSE(direct->l.empty());
+    r1cs::ShapeRecorder unfinished;
+    EXPECT_FALSE(compute_parameter_scalars(unfinished, toxic).ok());
 }
 
 TEST(Groth16Setup, RejectsUnconstrainedAux) {
