@@ -370,7 +370,7 @@ void EngineImpl::drop_pending_locked(const JobPtr& job) {
     job->params->queued -= queue_.erase_job(job->seq);
     for (auto it = ready_.begin(); it != ready_.end();) {
         if (it->job == job) {
-            budget_.release(job->params->partition_bytes);
+            budget_.release(it->reserved_bytes);
             --job->params->ready;
             it = ready_.erase(it);
         } else {

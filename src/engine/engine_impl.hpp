@@ -120,6 +120,9 @@ class EngineImpl final : public Engine {
         Clock::time_point ready_at;
         std::unique_ptr<groth16::Witness> witness;
         std::shared_ptr<const groth16::CompiledCircuit> compiled;
+        // Host bytes this item holds in the budget: the set's partition_bytes for an assignment,
+        // the witness's own size for a witness (the rest is released when it becomes ready).
+        uint64_t reserved_bytes = 0;
     };
 
     // ---- engine.cpp ----
