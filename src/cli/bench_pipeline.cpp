@@ -174,7 +174,6 @@ int run_bench_pipeline(int argc, char** argv) {
         return fail_json(args, cmd, kExitUsage, m);
     }
     if (!require(cmd, args, {"--sector-size"})) return kExitUsage;
-    if (args.has("--compiled")) groth16::set_compiled_synthesis(true);
     const bool gpu_setup = args.has("--gpu-setup");
     if (gpu_setup == args.has("--params-dir"))
         return fail_json(args, cmd, kExitUsage,
@@ -220,6 +219,7 @@ int run_bench_pipeline(int argc, char** argv) {
         config.host_memory_budget_bytes = static_cast<uint64_t>(g * 1024.0 * 1024.0 * 1024.0);
     }
     config.verify_proofs = !args.has("--no-verify");
+    if (args.has("--compiled")) config.compiled_synthesis = true;
     config.vanilla_check = !args.has("--no-vanilla-check");
     config.use_gpu = !args.has("--cpu");
     config.params_subgroup_check = !args.has("--no-subgroup-check");
@@ -254,7 +254,7 @@ int run_bench_pipeline(int argc, char** argv) {
         sw.reset();
         auto made = gpu_backend_with_generated_params(
             *proof, key, setup_seed, gpu, setup_phases,
-            groth16::compiled_synthesis_enabled() ? &compiled : nullptr);
+            config.compiled_synthesis ? &compiled : nullptr);
         if (!made.ok()) return fail_json(args, cmd, kExitFail, made.status().message());
         backend = std::move(*made);
         setup_ms = sw.elapsed_ms();
@@ -342,7 +342,7 @@ int run_bench_pipeline(int argc, char** argv) {
                  "parameters %s\n",
                  config.synthesis_workers, st.prover_workers, config.max_batch_size,
                  config.max_batch_wait_ms, config.verify_proofs ? "on" : "off",
-                 groth16::compiled_synthesis_enabled() ? "on" : "off",
+                 config.compiled_synthesis ? "on" : "off",
                  gib(st.host_budget_bytes),
                  gpu_setup ? "generated on the GPU" : config.params_dir.c_str());
     std::fprintf(table, "%-24s %14s\n", "metric", "value");
@@ -376,7 +376,7 @@ int run_bench_pipeline(int argc, char** argv) {
             .num("max_batch_size", config.max_batch_size)
             .num("max_batch_wait_ms", config.max_batch_wait_ms)
             .boolean("verify", config.verify_proofs)
-            .boolean("compiled_synthesis", groth16::compiled_synthesis_enabled())
+            .boolean("compiled_synthesis", config.compiled_synthesis)
             .ms("wall_ms", wall_ms)
             .ms("proofs_per_hour", proofs_per_hour)
             .ms("prover_busy_fraction", busy)

@@ -7,13 +7,14 @@
 //   [daemon]    listen, status_listen, journal_dir, trace_dir
 //   [srs]       params_dir, params_subgroup_check
 //   [scheduler] synthesis_workers, prover_workers, max_batch_size, max_batch_wait_ms,
-//               max_pending_jobs
+//               max_pending_jobs, compiled_synthesis
 //   [memory]    host_memory_budget   ("96GiB", "512MiB", "auto", or an integer of bytes)
 //   [prover]    verify_proofs, use_gpu, gpus
 // This header has no gRPC or engine dependency: it is built (and tested) everywhere.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +38,8 @@ struct DaemonConfig {
     uint64_t host_memory_budget_bytes = 0;  // 0 = auto (3/4 of physical memory)
     bool verify_proofs = true;
     bool use_gpu = true;
+    // [scheduler] compiled_synthesis; unset: the engine's default (CUZK_COMPILED_SYNTHESIS).
+    std::optional<bool> compiled_synthesis;
     std::vector<unsigned> gpus;  // CUDA device ordinals; empty: every visible device
 };
 

@@ -32,6 +32,7 @@ TEST(DaemonConfig, AppliesEveryKey) {
         "max_batch_size = 2\n"
         "max_batch_wait_ms = 250\n"
         "max_pending_jobs = 10\n"
+        "compiled_synthesis = true\n"
         "[memory]\n"
         "host_memory_budget = \"96GiB\"\n"
         "[prover]\n"
@@ -49,6 +50,7 @@ TEST(DaemonConfig, AppliesEveryKey) {
     EXPECT_EQ(c.max_batch_size, 2u);
     EXPECT_EQ(c.max_batch_wait_ms, 250u);
     EXPECT_EQ(c.max_pending_jobs, 10u);
+    EXPECT_EQ(c.compiled_synthesis, std::optional<bool>(true));
     EXPECT_EQ(c.host_memory_budget_bytes, 96ull << 30);
     EXPECT_FALSE(c.verify_proofs);
     EXPECT_FALSE(c.use_gpu);
@@ -62,6 +64,7 @@ TEST(DaemonConfig, DefaultsStayWhenKeysAreAbsent) {
     EXPECT_EQ(c.listen, d.listen);
     EXPECT_EQ(c.synthesis_workers, d.synthesis_workers);
     EXPECT_EQ(c.verify_proofs, d.verify_proofs);
+    EXPECT_FALSE(c.compiled_synthesis.has_value());
     EXPECT_EQ(c.host_memory_budget_bytes, 0u);
 }
 
@@ -190,6 +193,7 @@ TEST(DaemonConfig, KeyTableIsComplete) {
                                         "prover_workers",
                                         "max_batch_wait_ms",
                                         "max_pending_jobs",
+                                        "compiled_synthesis",
                                         "host_memory_budget",
                                         "verify_proofs",
                                         "use_gpu",

@@ -61,6 +61,7 @@ engine::EngineConfig engine_config(const DaemonConfig& c) {
     e.verify_proofs = c.verify_proofs;
     e.use_gpu = c.use_gpu;
     e.gpus = c.gpus;
+    if (c.compiled_synthesis.has_value()) e.compiled_synthesis = *c.compiled_synthesis;
     return e;
 }
 

@@ -483,7 +483,7 @@ util::Status EngineImpl::preload_params(porep::RegisteredSealProof proof) {
     CUZK_ASSIGN_OR_RETURN(ParamSet * ps, params_for(proof));
     // With compiled synthesis on, the proof type's circuit is compiled now too (waiting for it),
     // so that the partitions after the preload all take the compiled path.
-    if (groth16::compiled_synthesis_enabled()) {
+    if (config_.compiled_synthesis) {
         (void)compiled_cache_.get(proof);
         compiled_cache_.wait_idle();
     }

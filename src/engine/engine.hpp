@@ -98,6 +98,10 @@ struct EngineConfig {
     bool verify_proofs = true;
     bool vanilla_check = true;  // check the C1's vanilla proofs at submit (porep::verify_c1)
     bool use_gpu = true;        // when built with CUDA and a device exists; else the CPU prover
+    // Compiled synthesis (groth16/compiled_circuit.hpp): each proof type's circuit compiled once,
+    // partitions synthesized as witness + sparse products — on the GPU when the backend proves
+    // from witnesses. Default: groth16::compiled_synthesis_enabled() (CUZK_COMPILED_SYNTHESIS).
+    bool compiled_synthesis = groth16::compiled_synthesis_enabled();
     // CUDA device ordinals the GPU backend uses (each once); empty: every visible device. A
     // listed device that does not exist makes Engine::start fail (kInvalidArgument).
     std::vector<unsigned> gpus;

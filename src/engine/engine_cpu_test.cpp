@@ -352,7 +352,7 @@ TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
         }
         // Compiled synthesis on a backend that multiplies itself (engine_2kib_gpu_compiled):
         // preload_params compiled the circuit, so every call took the witness path.
-        if (groth16::compiled_synthesis_enabled() && backend->proves_witnesses()) {
+        if (config.compiled_synthesis && backend->proves_witnesses()) {
             EXPECT_GT(rec->witness_calls, 0);
             EXPECT_EQ(rec->witness_calls, rec->calls);
         } else {

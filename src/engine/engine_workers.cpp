@@ -95,7 +95,7 @@ void EngineImpl::synthesis_loop(unsigned index) {
         // compiled circuit is resident; until then (it is compiled on a thread of the cache's
         // own, started by the first partition of the type) partitions are synthesized directly.
         std::shared_ptr<const groth16::CompiledCircuit> compiled;
-        if (groth16::compiled_synthesis_enabled()) compiled = compiled_cache_.get(proof);
+        if (config_.compiled_synthesis) compiled = compiled_cache_.get(proof);
         std::unique_ptr<r1cs::ProvingAssignment> assignment;
         std::unique_ptr<groth16::Witness> witness;
         util::Status st;
