@@ -54,10 +54,14 @@ class ScopedDevice {
     util::Status status_;
 };
 
-// A compiled shape resident on one device, with the engine's shared copy that keeps it
-// alive (an entry whose copy nobody else holds any more is dropped: the engine evicted it).
+// A compiled shape resident on one device. `host` only names the engine's copy: a weak
+// reference, so that neither the host shape nor the engine's CompiledCache entry is kept alive
+// by the devices (a shared copy here would keep use_count above 1 for ever: the cache would
+// never evict it, and with several devices no device would ever drop its own copy). An entry
+// whose host copy has expired is dropped (the engine evicted it); the device copy does not
+// need the host one.
 struct ResidentCircuit {
-    std::shared_ptr<const groth16::CompiledCircuit> host;
+    std::weak_ptr<const groth16::CompiledCircuit> host;
     std::unique_ptr<gpu::DeviceCircuit> device;
 };
 
@@ -263,11 +267,9 @@ class GpuBackend final : public ProverBackend {
     static util::Result<const gpu::DeviceCircuit*> resident_circuit(
         Device& d, const std::shared_ptr<const groth16::CompiledCircuit>& compiled,
         util::PhaseTimes* times) {
-        std::erase_if(d.circuits, [&](const ResidentCircuit& r) {
-            return r.host != compiled && r.host.use_count() == 1;
-        });
+        std::erase_if(d.circuits, [](const ResidentCircuit& r) { return r.host.expired(); });
         for (const ResidentCircuit& r : d.circuits)
-            if (r.host == compiled) return r.device.get();
+            if (r.host.lock() == compiled) return r.device.get();
         util::PhaseScope phase("circuit_upload", times);
         CUZK_ASSIGN_OR_RETURN(std::unique_ptr<gpu::DeviceCircuit> dc,
                               gpu::DeviceCircuit::upload(*compiled));
