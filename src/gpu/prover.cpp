@@ -301,10 +301,19 @@ util::Result<std::vector<groth16::Proof>> prove_compiled_sequence(
     std::span<const groth16::ProverRandomness> randomness, PhaseTimes& t) {
     const bool overlap = session.z_slots() == 2;
     auto slot = [&](size_t k) { return overlap ? static_cast<int>(k % 2) : 0; };
+    // The session's device: the upload thread makes it current too (a new thread starts on
+    // device 0, where it would otherwise create a context and enqueue on another device's
+    // stream).
+    int device = 0;
+    CUZK_CUDA_RETURN_IF_ERROR(cudaGetDevice(&device));
     auto fetch_and_upload = [&](size_t k, PhaseTimes& local) -> Status {
         Witness w;
         CUZK_RETURN_IF_ERROR(next(k, w));
         return session.upload_witness(w, slot(k), local);
+    };
+    auto fetch_and_upload_ahead = [&](size_t k, PhaseTimes& local) -> Status {
+        CUZK_CUDA_RETURN_IF_ERROR(cudaSetDevice(device));
+        return fetch_and_upload(k, local);
     };
     std::vector<groth16::Proof> proofs;
     PhaseTimes ahead_times;  // the uploads run ahead (their h2d ms are added after each join)
@@ -320,7 +329,7 @@ util::Result<std::vector<groth16::Proof>> prove_compiled_sequence(
         }
         if (overlap && k + 1 < n)
             ahead = std::async(std::launch::async,
-                               [&, k] { return fetch_and_upload(k + 1, ahead_times); });
+                               [&, k] { return fetch_and_upload_ahead(k + 1, ahead_times); });
         auto proof = session.prove_compiled(slot(k), randomness[k], k, t);
         if (!proof.ok()) {
             if (ahead.valid()) (void)ahead.get();  // the upload thread uses the session
