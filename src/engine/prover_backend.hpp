@@ -86,7 +86,7 @@ class ProverBackend {
     virtual bool proves_witnesses() const { return false; }
     // Proves witnesses.size() circuits of one compiled shape (the backend keeps its own copy of
     // `compiled` — on the GPU, resident per device — for as long as the engine holds it) against
-    // one loaded parameter set; the witnesses are consumed. Errors as prove(); kUnimplemented
+    // one loaded parameter set; the witnesses are consumed. Errors as prove(); kUnavailable
     // unless proves_witnesses().
     virtual util::Result<std::vector<groth16::Proof>> prove_witnesses(
         const std::string& params_path,
