@@ -49,7 +49,7 @@ void help_pipeline(std::FILE* f) {
         "                           [--synthesis-workers N] [--prover-workers N]\n"
         "                           [--max-batch-size N] [--max-batch-wait-ms N] [--budget-gib G]\n"
         "                           [--no-verify] [--no-vanilla-check] [--no-subgroup-check]\n"
-        "                           [--cpu] [--compiled] [--json]\n"
+        "                           [--cpu] [--compiled|--no-compiled] [--json]\n"
         "\n"
         "Runs N synthetic C1 outputs (cuzk gen-c1's generator) through the proving engine and\n"
         "reports proofs per hour, per-phase medians, the prover's busy fraction and peak host\n"
@@ -73,11 +73,13 @@ void help_pipeline(std::FILE* f) {
         "  --no-subgroup-check    read the parameters without the subgroup check (trusted\n"
         "                         files only; the check is most of the load time)\n"
         "  --cpu                  the CPU prover even when a GPU is available\n"
-        "  --compiled             compiled synthesis (as CUZK_COMPILED_SYNTHESIS=1): the\n"
-        "                         circuit is compiled once before the jobs; per partition only\n"
-        "                         the witness is made on the CPU, a/b/c by the GPU's SpMV\n"
-        "                         (CUZK_GPU_SPMV=0: on the CPU) or the CPU's with --cpu; with\n"
-        "                         --gpu-setup the circuit is recorded once for both\n");
+        "  --compiled             compiled synthesis even if CUZK_COMPILED_SYNTHESIS=0 (it is\n"
+        "                         the default): the circuit is compiled once before the jobs;\n"
+        "                         per partition only the witness is made on the CPU, a/b/c by\n"
+        "                         the GPU's SpMV (CUZK_GPU_SPMV=0: on the CPU) or the CPU's\n"
+        "                         with --cpu; with --gpu-setup the circuit is recorded once\n"
+        "                         for both\n"
+        "  --no-compiled          direct synthesis (as CUZK_COMPILED_SYNTHESIS=0)\n");
 }
 
 double median(std::vector<double> v) {
@@ -164,7 +166,7 @@ int run_bench_pipeline(int argc, char** argv) {
              "--max-batch-size", "--max-batch-wait-ms", "--budget-gib", "--setup-seed", "--gpus",
              "--prover-workers"},
             {"--no-verify", "--no-vanilla-check", "--cpu", "--no-subgroup-check", "--gpu-setup",
-             "--compiled"},
+             "--compiled", "--no-compiled"},
             args))
         return kExitUsage;
     if (args.help) return help_pipeline(stdout), kExitOk;
@@ -219,7 +221,10 @@ int run_bench_pipeline(int argc, char** argv) {
         config.host_memory_budget_bytes = static_cast<uint64_t>(g * 1024.0 * 1024.0 * 1024.0);
     }
     config.verify_proofs = !args.has("--no-verify");
+    if (args.has("--compiled") && args.has("--no-compiled"))
+        return fail_json(args, cmd, kExitUsage, "--compiled and --no-compiled exclude each other");
     if (args.has("--compiled")) config.compiled_synthesis = true;
+    if (args.has("--no-compiled")) config.compiled_synthesis = false;
     config.vanilla_check = !args.has("--no-vanilla-check");
     config.use_gpu = !args.has("--cpu");
     config.params_subgroup_check = !args.has("--no-subgroup-check");

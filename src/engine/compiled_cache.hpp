@@ -1,5 +1,5 @@
 // CompiledCache: the compiled PoRep partition circuit (groth16::CompiledCircuit) of each
-// registered proof the engine proves, for compiled synthesis (CUZK_COMPILED_SYNTHESIS=1): the
+// registered proof the engine proves, for compiled synthesis (on unless CUZK_COMPILED_SYNTHESIS=0): the
 // circuit's shape is recorded once per proof type and every partition after that is
 // synthesized as witness + sparse products.
 //

@@ -226,6 +226,9 @@ struct Harness {
         config.params_dir = dir + "/params";
         config.synthesis_workers = 2;
         config.host_memory_budget_bytes = uint64_t{1} << 30;
+        // The fake jobs' one-constraint circuits are not the proof type's PoRep circuit: no
+        // compiled synthesis (it would compile the 2 KiB shape in the background for nothing).
+        config.compiled_synthesis = false;
     }
     util::Result<std::unique_ptr<Engine>> start() {
         EngineHooks h;

@@ -157,7 +157,7 @@ class EngineImpl final : public Engine {
     EngineHooks hooks_;
     std::optional<Journal> journal_;
     MemoryBudget budget_;
-    // Compiled partition circuits per proof type (compiled synthesis, CUZK_COMPILED_SYNTHESIS=1),
+    // Compiled partition circuits per proof type (compiled synthesis, EngineConfig::compiled_synthesis),
     // charged to budget_ and evicted after params_idle_evict_ms unused (compiled_cache.hpp).
     CompiledCache compiled_cache_{budget_,
                                   std::chrono::milliseconds(config_.params_idle_evict_ms),

@@ -342,9 +342,11 @@ util::Result<std::unique_ptr<Device>> open_device(int ordinal, const GpuBackendO
     }
     d->name = prop.name;
     // The device budget: parameter sets may use what is free now less the prover's reserve (its
-    // per-call buffers: a, b, c of the domain — 12 GiB at 2^27 — plus the MSM scratch); a set
-    // that does not fit goes to pinned host memory (gpu/params_cache.hpp), so proving never
-    // runs out of device memory because of resident parameters.
+    // per-call buffers: a, b, c of the domain — 12 GiB at 2^27 — plus the MSM scratch, ~28 GB
+    // at 2^27; on the compiled path also the resident circuit, 8.9 GiB at 32 GiB, and two
+    // witness slots, 2 × 4.2 GB: ~60 GB in all at 32 GiB, hence at least 45 % of the device);
+    // a set that does not fit goes to pinned host memory (gpu/params_cache.hpp), so proving
+    // never runs out of device memory because of resident parameters.
     size_t free_bytes = 0, total_bytes = 0;
     if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) {
         (void)cudaGetLastError();
@@ -353,7 +355,7 @@ util::Result<std::unique_ptr<Device>> open_device(int ordinal, const GpuBackendO
         return util::Status(util::StatusCode::kUnavailable, std::move(m));
     }
     const uint64_t reserve =
-        std::max<uint64_t>(options.prover_reserve_bytes, uint64_t{total_bytes} / 4);
+        std::max<uint64_t>(options.prover_reserve_bytes, uint64_t{total_bytes} / 20 * 9);
     gpu::ParamsCacheOptions cache;
     // At least 1 byte: 0 would mean "all free memory" to the cache.
     cache.device_budget_bytes = free_bytes > reserve ? free_bytes - reserve : 1;

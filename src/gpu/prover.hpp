@@ -34,7 +34,7 @@
 // a, b, c = A·z, B·z, C·z on the device ("spmv"), the satisfaction check on the device, the A/B
 // scalars gathered there from z, the L scalars are z's aux part. Same proofs, byte for byte.
 // Switch: on when the caller hands a DeviceCircuit (bench gpu-prove --compiled; the engine with
-// CUZK_COMPILED_SYNTHESIS=1).
+// compiled synthesis, the default).
 // Overlap (GpuProverOptions::overlap_h2d, env CUZK_GPU_OVERLAP_H2D=0 turns it off): circuit
 // k + 1's upload into a second device slot runs on its own thread and stream while circuit k's
 // kernels run (compiled path only: the z slots are small).

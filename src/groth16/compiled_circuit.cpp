@@ -52,7 +52,7 @@ bool compiled_synthesis_enabled() {
     int v = g_compiled.load(std::memory_order_relaxed);
     if (v < 0) {
         const char* env = std::getenv("CUZK_COMPILED_SYNTHESIS");
-        v = (env != nullptr && std::strcmp(env, "1") == 0) ? 1 : 0;
+        v = (env != nullptr && std::strcmp(env, "0") == 0) ? 0 : 1;
         g_compiled.store(v, std::memory_order_relaxed);
     }
     return v == 1;
