@@ -2,6 +2,7 @@
 // accumulation in XYZZ coordinates, segmented running-sum aggregation. The point formulas are
 // ec/point.hpp's, instantiated with the device curves; the point kernels are templates over the
 // curve C, launched for G1 and G2.
+#include "gpu/grid.hpp"
 #include "gpu/msm_launch.hpp"
 #include "gpu/msm_point_ops.cuh"
 
@@ -11,10 +12,7 @@ namespace {
 
 constexpr unsigned kBlock = 256;
 
-unsigned blocks_for(size_t n) {
-    const size_t b = (n + kBlock - 1) / kBlock;
-    return static_cast<unsigned>(b < (size_t{1} << 20) ? b : (size_t{1} << 20));
-}
+unsigned blocks_for(size_t n) { return grid_stride_blocks(n, kBlock); }
 
 // Bits [lo, lo + c) of a 256-bit little-endian integer (c ≤ 32).
 __device__ uint32_t bits_at(const uint64_t* k, unsigned lo, unsigned c) {

@@ -4,6 +4,7 @@
 // booleanity and XOR rows), so a row's work is a few gathers and additions, and the kernel is
 // bound by reading z (32 bytes per entry) and writing the rows.
 #include "gpu/device_field.cuh"
+#include "gpu/grid.hpp"
 #include "gpu/spmv_launch.hpp"
 
 namespace cuzk::gpu::detail {
@@ -12,10 +13,7 @@ namespace {
 
 constexpr unsigned kBlock = 256;
 
-unsigned grid_for(size_t n) {
-    const size_t b = (n + kBlock - 1) / kBlock;
-    return static_cast<unsigned>(b < (size_t{1} << 20) ? b : (size_t{1} << 20));
-}
+unsigned grid_for(size_t n) { return grid_stride_blocks(n, kBlock); }
 
 __device__ __forceinline__ DeviceFr load_fr(const uint64_t* p, size_t i) {
     DeviceFr v;

@@ -18,6 +18,7 @@
 #include "porep/synthetic_c1.hpp"
 #include "r1cs/counter.hpp"
 #include "r1cs/fork.hpp"
+#include "r1cs/test_circuits.hpp"
 #include "r1cs/witness_only.hpp"
 #include "util/rng.hpp"
 
@@ -130,13 +131,7 @@ TEST(CompiledCircuit, PoRep2KiBWitnessIgnoresTheSkipSwitch) {
 
 // ---- random circuits ----
 
-Fr random_value(util::TestRng& rng) {
-    switch (rng.next_u64() % 4) {
-        case 0: return Fr::zero();
-        case 1: return Fr::one();
-        default: return Fr::random(rng);
-    }
-}
+using r1cs::testing::random_value;
 
 LC random_lc(util::TestRng& rng, const std::vector<Variable>& pool) {
     LC lc;

@@ -12,6 +12,7 @@
 
 #include "r1cs/counter.hpp"
 #include "r1cs/proving_assignment.hpp"
+#include "r1cs/test_circuits.hpp"
 #include "r1cs/test_cs.hpp"
 #include "r1cs/witness_only.hpp"
 #include "util/rng.hpp"
@@ -25,13 +26,7 @@ struct Prelude {
     std::vector<Variable> vars;  // aux and inputs allocated before the fork
 };
 
-Fr random_value(util::TestRng& rng) {
-    switch (rng.next_u64() % 4) {
-        case 0: return Fr::zero();
-        case 1: return Fr::one();
-        default: return Fr::random(rng);
-    }
-}
+using r1cs::testing::random_value;
 
 LC random_lc(util::TestRng& rng, const std::vector<Variable>& pool) {
     LC lc;

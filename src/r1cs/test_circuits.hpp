@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "r1cs/constraint_system.hpp"
+#include "util/rng.hpp"
 
 namespace cuzk::r1cs::testing {
 
@@ -19,6 +20,16 @@ inline util::Result<Variable> alloc_aux(ConstraintSystem& cs, const Name& name, 
                                         long perturb) {
     if (value.has_value() && static_cast<long>(cs.num_aux()) == perturb) *value += Fr::one();
     return cs.alloc(name, value);
+}
+
+// 0 or 1 (a quarter of the time each, the values the provers treat specially) or a random field
+// element: witness values for random-circuit tests.
+inline Fr random_value(util::TestRng& rng) {
+    switch (rng.next_u64() % 4) {
+        case 0: return Fr::zero();
+        case 1: return Fr::one();
+        default: return Fr::random(rng);
+    }
 }
 
 inline OptFr mul(const OptFr& x, const OptFr& y) {
