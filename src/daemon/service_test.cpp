@@ -66,6 +66,13 @@ class FakeEngine final : public engine::Engine {
         return status_;
     }
     std::string metrics_text() const override { return "cuzk_fake_engine_metric 1\n"; }
+    // The service never installs compiled circuits (the CLI's GPU setup does); refuse loudly so a
+    // test that reaches this learns it.
+    util::Status install_compiled(porep::RegisteredSealProof,
+                                  std::shared_ptr<const groth16::CompiledCircuit>) override {
+        return util::Status(util::StatusCode::kUnavailable,
+                            "the fake engine holds no compiled circuits");
+    }
     util::Status preload_params(porep::RegisteredSealProof proof) override {
         std::lock_guard<std::mutex> lock(mu_);
         preloaded_.push_back(proof);
@@ -426,6 +433,7 @@ engine::EngineStatus sample_status() {
     st.host_budget_bytes = 96ull << 30;
     st.host_reserved_bytes = 5ull << 30;
     st.prover_busy_fraction = 0.75;
+    st.prover_memory_retries = 2;
     st.params.push_back({"/params/porep_32GiB.params", 1000, 47ull << 30});
     st.devices.push_back({0, 141ull << 30, 80ull << 30, 100ull << 30});
     st.journal_errors.push_back("job x: truncated record");
@@ -475,6 +483,7 @@ TEST_F(ServiceTest, StatusJsonIsWellFormed) {
                         "\"cancelled\":3}"),
               std::string::npos)
         << text;
+    EXPECT_NE(text.find("\"prover_memory_retries\":2"), std::string::npos) << text;
     EXPECT_NE(text.find("\"circuit_id\":\"porep-32g\""), std::string::npos);
     EXPECT_NE(text.find("\"journal_errors\":[\"job x: truncated record\"]"), std::string::npos);
     EXPECT_NE(text.find("\"gpus\":[{\"ordinal\":0,\"total_bytes\":151397597184,"
