@@ -31,9 +31,10 @@ CompiledCache::~CompiledCache() {
     std::vector<std::thread> workers;
     {
         std::lock_guard<std::mutex> lock(mu_);
-        workers.swap(workers_);
+        for (auto& [proof, e] : entries_)
+            if (e.worker.joinable()) workers.push_back(std::move(e.worker));
     }
-    for (std::thread& t : workers) t.join();
+    for (std::thread& t : workers) t.join();  // without the lock: compile() takes it to finish
     for (auto& [proof, e] : entries_)
         if (e.circuit) budget_.release(e.bytes);
 }
@@ -52,7 +53,10 @@ std::shared_ptr<const groth16::CompiledCircuit> CompiledCache::get(
     }
     if (e.retry_at != Clock::time_point{} && now < e.retry_at) return nullptr;
     e.compiling = true;
-    workers_.emplace_back([this, proof] { compile(proof); });
+    // The previous compilation of this type has finished (compiling was false) and released the
+    // lock for good, so joining it here cannot wait on us.
+    if (e.worker.joinable()) e.worker.join();
+    e.worker = std::thread([this, proof] { compile(proof); });
     return nullptr;
 }
 

@@ -13,7 +13,9 @@
 // Concurrency: get() may be called from every synthesis thread, without the engine's lock. It
 // never waits for a compilation: the first call for a proof type starts one on a thread of its
 // own and returns null, as do the calls while it runs (those partitions are synthesized
-// directly); later calls get the compiled circuit. The destructor joins the compilations.
+// directly); later calls get the compiled circuit. Each proof type has at most one compilation
+// thread: a finished one is joined when the next compilation of its type starts, and the
+// destructor joins the rest.
 // Thread-safe.
 #pragma once
 
@@ -74,6 +76,7 @@ class CompiledCache {
         uint64_t bytes = 0;
         Clock::time_point last_used{};
         Clock::time_point retry_at{};  // after a failure: null until then
+        std::thread worker;            // the latest compilation (finished unless `compiling`)
     };
 
     MemoryBudget& budget_;
@@ -81,8 +84,7 @@ class CompiledCache {
     BlankCircuit blank_;
     mutable std::mutex mu_;
     std::condition_variable compiled_cv_;
-    std::map<porep::RegisteredSealProof, Entry> entries_;
-    std::vector<std::thread> workers_;  // compilations (joined by the destructor)
+    std::map<porep::RegisteredSealProof, Entry> entries_;  // never erased (threads use them)
 };
 
 }  // namespace cuzk::engine
