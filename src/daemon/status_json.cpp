@@ -49,6 +49,7 @@ std::string status_json(const engine::EngineStatus& st, const DaemonInfo& info, 
     w.end_object();
     w.key("prover_busy_fraction");
     w.double_value(st.prover_busy_fraction);
+    u64("prover_memory_retries", st.prover_memory_retries);
     w.key("params");
     w.begin_array();
     for (const engine::LoadedParamsInfo& p : st.params) {

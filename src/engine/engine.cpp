@@ -544,6 +544,7 @@ EngineStatus EngineImpl::status() const {
     s.jobs_completed = completed_;
     s.jobs_failed = failed_;
     s.jobs_cancelled = cancelled_;
+    s.prover_memory_retries = memory_retries_;
     s.host_budget_bytes = budget_.total();
     s.host_reserved_bytes = budget_.reserved();
     s.host_reserved_peak_bytes = budget_.peak();

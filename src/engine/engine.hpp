@@ -138,6 +138,9 @@ struct EngineStatus {
     uint64_t host_budget_bytes = 0, host_reserved_bytes = 0, host_reserved_peak_bytes = 0;
     uint64_t process_rss_bytes = 0, process_rss_peak_bytes = 0;
     double prover_busy_fraction = 0;  // since start
+    // Prover calls that ran out of memory and whose partitions were queued again (smaller
+    // batches, or assignments instead of witnesses).
+    uint64_t prover_memory_retries = 0;
     std::vector<LoadedParamsInfo> params;
     std::vector<DeviceMemory> devices;        // per GPU (empty on the CPU backend)
     std::vector<std::string> journal_errors;  // journal records that could not be read at start

@@ -1,7 +1,9 @@
 // The engine's scheduling over a fake ProverBackend (no parameters, instant "proofs"): batching
 // across jobs, max_batch_wait_ms, priority order, cancellation while queued and while proving,
 // backpressure, drain, the memory budget, malformed input, bad witnesses, failed verification,
-// idempotency, traces, metrics and a restart on the journal.
+// idempotency, traces, metrics and a restart on the journal; calls that run out of device
+// memory (retried smaller, then as assignments, and only then failed); the compiled path with a
+// backend that proves from witnesses.
 //
 // The fake proofs cannot pass a pairing check, so these tests replace the verification step
 // (EngineHooks::verify) with a counter that accepts — or, in one test, rejects — every batch;
@@ -29,6 +31,7 @@
 #include "engine/engine.hpp"
 #include "engine/engine_hooks.hpp"
 #include "engine/journal.hpp"
+#include "groth16/compiled_circuit.hpp"
 
 namespace cuzk::engine {
 namespace {
@@ -55,6 +58,12 @@ struct FakeState {
     int device_collisions = 0;
     std::atomic<int> verify_calls{0};
     std::atomic<bool> verify_result{true};
+    // Device memory: a call of more than max_fit circuits (witnesses: max_fit_witnesses) answers
+    // kResourceExhausted, as the GPU backend does when cudaMalloc fails.
+    size_t max_fit = SIZE_MAX, max_fit_witnesses = SIZE_MAX;
+    bool proves_witnesses = false;  // the backend takes witnesses (ProverBackend::prove_witnesses)
+    std::vector<bool> batch_witnesses;  // per call: witnesses (true) or assignments
+    std::vector<bool> batch_ok;         // per call: proofs returned
 
     void close_gate() {
         std::lock_guard<std::mutex> l(mu);
@@ -105,33 +114,80 @@ class FakeBackend final : public ProverBackend {
                                                     util::TraceRecorder* trace) override {
         std::vector<uint64_t> tags;
         for (const auto* a : as) tags.push_back(a->input_assignment().at(1).to_int().limb[0]);
+        const util::Result<size_t> call = enter(path, tags, false);
+        if (!call.ok()) return call.status();
+        util::PhaseScope scope("msm_h", times, trace, "prover");
+        for (size_t i = 0; i < as.size(); ++i)
+            if (util::Status st = check_rows(i, as[i]->a(), as[i]->b(), as[i]->c()); !st.ok())
+                return st;
+        return succeeded(*call);
+    }
+    bool proves_witnesses() const override { return s_->proves_witnesses; }
+    // The compiled path: a, b, c = A·z, B·z, C·z on the CPU from the shape the engine passes.
+    util::Result<std::vector<groth16::Proof>> prove_witnesses(
+        const std::string& path, const std::shared_ptr<const groth16::CompiledCircuit>& compiled,
+        std::span<groth16::Witness* const> ws, std::span<const groth16::ProverRandomness>,
+        util::PhaseTimes* times, util::TraceRecorder* trace) override {
+        if (compiled == nullptr) return util::internal_error("prove_witnesses without a shape");
+        std::vector<uint64_t> tags;
+        for (const auto* w : ws) tags.push_back(w->inputs.at(1).to_int().limb[0]);
+        const util::Result<size_t> call = enter(path, tags, true);
+        if (!call.ok()) return call.status();
+        util::PhaseScope scope("msm_h", times, trace, "prover");
+        for (size_t i = 0; i < ws.size(); ++i) {
+            std::vector<ff::Fr> a, b, c;
+            if (util::Status st = compiled->shape().multiply(ws[i]->inputs, ws[i]->aux, a, b, c);
+                !st.ok())
+                return st;
+            if (util::Status st = check_rows(i, a, b, c); !st.ok()) return st;
+        }
+        return succeeded(*call);
+    }
+
+   private:
+    // Records the call (its index into FakeState's per-call vectors), waits at the gate, then
+    // answers kResourceExhausted when the call is larger than the fake device holds.
+    util::Result<size_t> enter(const std::string& path, const std::vector<uint64_t>& tags,
+                       bool witnesses) {
         std::unique_lock<std::mutex> l(s_->mu);
         s_->prove_paths.push_back(path);
         s_->batches.push_back(tags);
         s_->batch_times.push_back(Clock::now());
+        s_->batch_witnesses.push_back(witnesses);
+        s_->batch_ok.push_back(false);
+        const size_t call = s_->batches.size() - 1;
         ++s_->in_prove;
         s_->cv.notify_all();
         s_->cv.wait(l, [&] { return !s_->gate_closed; });
         --s_->in_prove;
         s_->cv.notify_all();
-        l.unlock();
-        util::PhaseScope scope("msm_h", times, trace, "prover");
-        for (size_t i = 0; i < as.size(); ++i) {
-            const auto& a = as[i]->a();
-            const auto& b = as[i]->b();
-            const auto& c = as[i]->c();
-            for (size_t r = 0; r < a.size(); ++r)
-                if (a[r] * b[r] != c[r]) {
-                    std::string m = "circuit ";
-                    m += std::to_string(i);
-                    m += ": constraint row ";
-                    m += std::to_string(r);
-                    m += " is not satisfied (a*b != c)";
-                    return util::invalid_argument(m);
-                }
-        }
-        return std::vector<groth16::Proof>(as.size());
+        if (tags.size() > (witnesses ? s_->max_fit_witnesses : s_->max_fit))
+            return util::Status(util::StatusCode::kResourceExhausted,
+                                "fake device: out of memory for " + std::to_string(tags.size()) +
+                                    " circuits");
+        return call;
     }
+    // The call's (unverifiable) proofs, recorded as returned.
+    std::vector<groth16::Proof> succeeded(size_t call) {
+        std::lock_guard<std::mutex> l(s_->mu);
+        s_->batch_ok[call] = true;
+        return std::vector<groth16::Proof>(s_->batches[call].size());
+    }
+    static util::Status check_rows(size_t i, const std::vector<ff::Fr>& a,
+                                   const std::vector<ff::Fr>& b, const std::vector<ff::Fr>& c) {
+        for (size_t r = 0; r < a.size(); ++r)
+            if (a[r] * b[r] != c[r]) {
+                std::string m = "circuit ";
+                m += std::to_string(i);
+                m += ": constraint row ";
+                m += std::to_string(r);
+                m += " is not satisfied (a*b != c)";
+                return util::invalid_argument(m);
+            }
+        return util::Status();
+    }
+
+   public:
 
    private:
     std::shared_ptr<FakeState> s_;
@@ -695,6 +751,141 @@ TEST(EngineFake, ExplicitProverWorkersIsKept) {
 
 // A set the backend holds (EngineConfig::backend_params) is used for its sector size without
 // any parameter file: loaded and proved under its key.
+// The proved tags of the calls that returned proofs, sorted, and the sizes of all calls.
+struct CallSummary {
+    std::vector<uint64_t> proved;
+    std::vector<size_t> ok_sizes, failed_sizes;
+    std::vector<bool> ok_witnesses;
+};
+CallSummary summarize_calls(FakeState& s) {
+    std::lock_guard<std::mutex> l(s.mu);
+    CallSummary out;
+    for (size_t i = 0; i < s.batches.size(); ++i) {
+        if (s.batch_ok[i]) {
+            out.proved.insert(out.proved.end(), s.batches[i].begin(), s.batches[i].end());
+            out.ok_sizes.push_back(s.batches[i].size());
+            out.ok_witnesses.push_back(s.batch_witnesses[i]);
+        } else {
+            out.failed_sizes.push_back(s.batches[i].size());
+        }
+    }
+    std::sort(out.proved.begin(), out.proved.end());
+    return out;
+}
+
+TEST(EngineFake, OutOfMemoryBatchesAreRetriedSmaller) {
+    Harness h("oom_batches");
+    h.config.max_batch_size = 8;
+    h.config.max_batch_wait_ms = 3000;
+    h.state->max_fit = 2;  // the fake device holds two circuits per call
+    auto e = h.start();
+    ASSERT_TRUE(e.ok());
+    auto a = (*e)->submit(fake_spec(1, 4));
+    auto b = (*e)->submit(fake_spec(2, 4));
+    ASSERT_TRUE(a.ok() && b.ok());
+    EXPECT_EQ(await_final(**e, *a).state, JobState::kCompleted);
+    EXPECT_EQ(await_final(**e, *b).state, JobState::kCompleted);
+    const CallSummary c = summarize_calls(*h.state);
+    // Every partition proved exactly once, by calls the device could hold, after at least one
+    // call that it could not.
+    EXPECT_EQ(c.proved, (std::vector<uint64_t>{1000, 1001, 1002, 1003, 2000, 2001, 2002, 2003}));
+    for (size_t n : c.ok_sizes) EXPECT_LE(n, 2u);
+    ASSERT_FALSE(c.failed_sizes.empty());
+    for (size_t n : c.failed_sizes) EXPECT_GT(n, 2u);
+    const EngineStatus st = (*e)->status();
+    EXPECT_EQ(st.prover_memory_retries, c.failed_sizes.size());
+    EXPECT_EQ(st.jobs_failed, 0u);
+    EXPECT_NE((*e)->metrics_text().find("cuzk_prover_memory_retries_total " +
+                                        std::to_string(c.failed_sizes.size()) + "\n"),
+              std::string::npos);
+}
+
+TEST(EngineFake, APartitionThatNeverFitsFailsItsJobAndTheEngineGoesOn) {
+    Harness h("oom_single");
+    h.config.max_batch_size = 4;
+    h.config.max_batch_wait_ms = 1000;
+    h.state->max_fit = 0;
+    auto e = h.start();
+    ASSERT_TRUE(e.ok());
+    auto a = (*e)->submit(fake_spec(3, 2));
+    ASSERT_TRUE(a.ok());
+    const JobOutcome o = await_final(**e, *a);
+    EXPECT_EQ(o.state, JobState::kFailed);
+    EXPECT_NE(o.error.find("out of memory"), std::string::npos) << o.error;
+    EXPECT_TRUE(o.proof.empty());
+    {
+        std::lock_guard<std::mutex> l(h.state->mu);
+        h.state->max_fit = SIZE_MAX;
+    }
+    auto b = (*e)->submit(fake_spec(4, 2));
+    ASSERT_TRUE(b.ok());
+    EXPECT_EQ(await_final(**e, *b).state, JobState::kCompleted);
+}
+
+// Compiled synthesis with a backend that proves from witnesses (the GPU backend's path): the
+// engine hands over witnesses and the compiled shape installed for the proof type.
+std::shared_ptr<const groth16::CompiledCircuit> compiled_fake_circuit() {
+    auto job = fake_prepare(fake_spec(0, 1), false);
+    EXPECT_TRUE(job.ok());
+    auto compiled = groth16::CompiledCircuit::compile(job->circuits[0]);
+    EXPECT_TRUE(compiled.ok()) << compiled.status().message();
+    return std::shared_ptr<const groth16::CompiledCircuit>(std::move(*compiled));
+}
+
+TEST(EngineFake, WitnessesGoToABackendThatProvesThem) {
+    Harness h("witnesses");
+    h.config.compiled_synthesis = true;
+    h.config.max_batch_size = 4;
+    h.config.max_batch_wait_ms = 3000;
+    h.state->proves_witnesses = true;
+    auto e = h.start();
+    ASSERT_TRUE(e.ok());
+    ASSERT_TRUE((*e)
+                    ->install_compiled(porep::RegisteredSealProof::kStackedDrg2KiBV1_1,
+                                       compiled_fake_circuit())
+                    .ok());
+    auto a = (*e)->submit(fake_spec(5, 3));
+    auto b = (*e)->submit(fake_spec(6, 1));
+    ASSERT_TRUE(a.ok() && b.ok());
+    EXPECT_EQ(await_final(**e, *a).state, JobState::kCompleted);
+    EXPECT_EQ(await_final(**e, *b).state, JobState::kCompleted);
+    const CallSummary c = summarize_calls(*h.state);
+    EXPECT_EQ(c.proved, (std::vector<uint64_t>{5000, 5001, 5002, 6000}));
+    EXPECT_TRUE(c.failed_sizes.empty());
+    for (bool w : c.ok_witnesses) EXPECT_TRUE(w);
+    // A wrong witness is caught by the backend's products and fails only its job.
+    auto bad = (*e)->submit(fake_spec(7, 2, Priority::kNormal, ":bad1"));
+    ASSERT_TRUE(bad.ok());
+    const JobOutcome o = await_final(**e, *bad);
+    EXPECT_EQ(o.state, JobState::kFailed);
+    EXPECT_NE(o.error.find("partition 1"), std::string::npos) << o.error;
+    EXPECT_NE(o.error.find("not satisfied"), std::string::npos) << o.error;
+}
+
+TEST(EngineFake, WitnessesThatDoNotFitAreProvedAsAssignments) {
+    Harness h("witnesses_oom");
+    h.config.compiled_synthesis = true;
+    h.config.max_batch_size = 2;
+    h.config.max_batch_wait_ms = 2000;
+    h.state->proves_witnesses = true;
+    h.state->max_fit_witnesses = 0;  // the compiled shape leaves no room on the fake device
+    auto e = h.start();
+    ASSERT_TRUE(e.ok());
+    ASSERT_TRUE((*e)
+                    ->install_compiled(porep::RegisteredSealProof::kStackedDrg2KiBV1_1,
+                                       compiled_fake_circuit())
+                    .ok());
+    auto a = (*e)->submit(fake_spec(8, 3));
+    ASSERT_TRUE(a.ok());
+    const JobOutcome o = await_final(**e, *a);
+    EXPECT_EQ(o.state, JobState::kCompleted) << o.error;
+    const CallSummary c = summarize_calls(*h.state);
+    EXPECT_EQ(c.proved, (std::vector<uint64_t>{8000, 8001, 8002}));
+    ASSERT_FALSE(c.failed_sizes.empty());
+    for (bool w : c.ok_witnesses) EXPECT_FALSE(w);  // every proof came from an assignment
+    EXPECT_EQ((*e)->status().prover_memory_retries, c.failed_sizes.size());
+}
+
 TEST(EngineFake, BackendHeldParamsNeedNoFile) {
     Harness h("held_params");
     fs::remove_all(h.config.params_dir);

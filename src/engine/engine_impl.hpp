@@ -20,13 +20,20 @@
 // keeps Σ input_bytes + (params + one partition of the largest known set) <= budget, so a
 // queued job can always get its parameters and a partition once in-flight work drains; when the
 // bytes are not free right now, submit answers kResourceExhausted (retry later).
+// A batch the backend cannot prove for lack of memory (kResourceExhausted, not pinned on one
+// circuit) loses no job: its partitions are queued again and the set's batches are made smaller
+// (halved), then — for a single witness — proved from assignments, and only a single assignment
+// that does not fit fails its job. Each step shrinks what the backend is asked for, so the retries
+// end.
 // Synthesis runs ahead of the provers by at most max_ready_partitions (ready + synthesizing), so
 // memory is not filled with partitions that will wait long for a prover. Deadlock freedom: submit
 // refuses a job unless its set and one partition fit in the whole budget; in-flight partitions
 // always finish and release; idle sets are evictable.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -86,6 +93,12 @@ class EngineImpl final : public Engine {
         uint64_t host_bytes = 0, device_bytes = 0;
         size_t queued = 0, synthesizing = 0, ready = 0, proving = 0;
         Clock::time_point last_used = Clock::now();
+        // After the backend ran out of memory (kResourceExhausted) on a batch of this set: the
+        // largest batch it may be given now (halved at each such failure, down to 1), and — once
+        // one witness alone did not fit — partitions go to the backend as assignments (the
+        // compiled shape no longer needed on the device). Kept for the set's lifetime.
+        size_t batch_cap = SIZE_MAX;
+        bool witnesses_off = false;
         size_t in_flight() const { return synthesizing + ready + proving; }
         size_t pending() const { return queued + in_flight(); }
     };
@@ -151,6 +164,10 @@ class EngineImpl final : public Engine {
     void finisher_loop();
     void evict_idle_locked(Clock::time_point now);
     void prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& lock);
+    // Partitions per backend call for ps: max_batch_size (at least 1), within ps.batch_cap.
+    size_t batch_limit(const ParamSet& ps) const {
+        return std::min(std::max<size_t>(1, config_.max_batch_size), ps.batch_cap);
+    }
 
     EngineConfig config_;
     std::unique_ptr<ProverBackend> backend_;
@@ -183,6 +200,7 @@ class EngineImpl final : public Engine {
     size_t unfinished_ = 0;
     uint64_t completed_ = 0, failed_ = 0, cancelled_ = 0;
     double busy_ms_ = 0;
+    uint64_t memory_retries_ = 0;  // batches put back after the backend ran out of memory
     std::vector<std::string> journal_errors_;
 
     // Per-phase histograms of finished jobs (engine_metrics.cpp).

@@ -5,6 +5,7 @@
 //   cuzk_phase_ms{phase=...}                                          histogram over completed
 //                                                                     jobs (per-job phase sums)
 //   cuzk_prover_busy_fraction                                         gauge, since start
+//   cuzk_prover_memory_retries_total                                  counter
 //   cuzk_host_memory_bytes{kind="budget"|"reserved"|"reserved_peak"|"rss"|"rss_peak"}  gauge
 //   cuzk_params_loaded{path=...}                                      gauge (host bytes)
 #include <cstdio>
@@ -100,6 +101,10 @@ std::string EngineImpl::metrics_text() const {
         {"# HELP cuzk_prover_busy_fraction Fraction of the time since start the prover was busy."});
     line({"# TYPE cuzk_prover_busy_fraction gauge"});
     line({"cuzk_prover_busy_fraction ", num(s.prover_busy_fraction)});
+    line({"# HELP cuzk_prover_memory_retries_total Prover calls that ran out of memory and were "
+          "queued again, smaller."});
+    line({"# TYPE cuzk_prover_memory_retries_total counter"});
+    line({"cuzk_prover_memory_retries_total ", std::to_string(s.prover_memory_retries)});
     line({"# HELP cuzk_host_memory_bytes Host memory: budget, reservations, process RSS."});
     line({"# TYPE cuzk_host_memory_bytes gauge"});
     line({"cuzk_host_memory_bytes{kind=\"budget\"} ", std::to_string(s.host_budget_bytes)});

@@ -2,6 +2,7 @@
 // and the finisher (assembly, verification, journal). See engine_impl.hpp.
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -86,6 +87,7 @@ void EngineImpl::synthesis_loop(unsigned index) {
         }
         const porep::CircuitFn circuit = job->circuits[key->partition];
         const porep::RegisteredSealProof proof = job->spec.registered_proof;
+        const bool witnesses_off = ps.witnesses_off;
         const groth16::ParamsShape shape = ps.shape;
         const std::shared_ptr<util::TraceRecorder> trace = job->trace;
         lock.unlock();
@@ -99,7 +101,7 @@ void EngineImpl::synthesis_loop(unsigned index) {
         std::unique_ptr<r1cs::ProvingAssignment> assignment;
         std::unique_ptr<groth16::Witness> witness;
         util::Status st;
-        if (compiled != nullptr && backend_->proves_witnesses()) {
+        if (compiled != nullptr && backend_->proves_witnesses() && !witnesses_off) {
             // The backend computes a/b/c from the witness (the GPU's SpMV).
             util::PhaseScope scope("witness", &t, trace.get(), "synthesis");
             witness = std::make_unique<groth16::Witness>();
@@ -205,7 +207,7 @@ void EngineImpl::prover_loop() {
         }
         // Fill the batch: wait, up to max_batch_wait_ms after its oldest ready item, for more
         // partitions of this parameter set (from queued jobs or jobs not yet submitted).
-        const size_t limit = std::max<size_t>(1, config_.max_batch_size);
+        const size_t limit = batch_limit(ps);
         const bool more_may_come = !draining_ || ps.queued + ps.synthesizing > 0;
         if (ps.ready < limit && config_.max_batch_wait_ms > 0 && more_may_come) {
             Clock::time_point oldest = best->ready_at;
@@ -223,7 +225,7 @@ void EngineImpl::prover_loop() {
 }
 
 void EngineImpl::prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& lock) {
-    const size_t limit = std::max<size_t>(1, config_.max_batch_size);
+    const size_t limit = batch_limit(ps);
     // The set's ready items in queue order, the first `limit` of them.
     std::stable_sort(ready_.begin(), ready_.end(), [](const ReadyItem& a, const ReadyItem& b) {
         return ServedBefore{}(a.key, b.key);
@@ -259,11 +261,12 @@ void EngineImpl::prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& 
         }
         randomness.push_back(groth16::ProverRandomness::from_os());
     }
+    const bool from_witnesses = !witnesses.empty();
     util::PhaseTimes bt;
     util::TraceRecorder brec;
     brec.set_thread_name(brec.current_tid(), "prover");
     util::Stopwatch sw;
-    auto proofs = witnesses.empty()
+    auto proofs = !from_witnesses
                       ? backend_->prove(path, assignments, randomness, &bt, &brec)
                       : backend_->prove_witnesses(path, batch[0].compiled, witnesses, randomness,
                                                   &bt, &brec);
@@ -326,10 +329,32 @@ void EngineImpl::prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& 
     // A "circuit K:" error belongs to one partition: that job fails, the others of the batch go
     // back to the queue (their assignments were consumed, so they are synthesized again).
     const std::optional<size_t> k = circuit_index_of(st.message());
+    // Out of memory for the batch as a whole: nobody is guilty while the request can still shrink
+    // (engine_impl.hpp).
+    bool retry_smaller = false;
+    if (st.code() == util::StatusCode::kResourceExhausted && !k.has_value()) {
+        // (A batch formed before an earlier failure changed the set is still retried: its
+        // partitions come back under the new limits, so the retries still end.)
+        if (n > 1) {
+            ps.batch_cap = std::min(ps.batch_cap, std::max<size_t>(1, n / 2));
+            retry_smaller = true;
+        } else if (from_witnesses) {
+            ps.witnesses_off = true;
+            retry_smaller = true;
+        }
+        if (retry_smaller) {
+            ++memory_retries_;
+            std::fprintf(stderr,
+                         "cuzk engine: %s: out of memory proving %zu partition(s) (%s); queued "
+                         "again, now at most %zu per call%s\n",
+                         backend_->name().c_str(), n, st.message().c_str(), ps.batch_cap,
+                         ps.witnesses_off ? ", as assignments" : "");
+        }
+    }
     for (size_t i = 0; i < n; ++i) {
         const JobPtr& job = batch[i].job;
         if (is_final(job->state)) continue;
-        const bool guilty = n == 1 || !k.has_value() || *k == i;
+        const bool guilty = !retry_smaller && (n == 1 || !k.has_value() || *k == i);
         if (guilty) {
             finish_job_locked(job, JobState::kFailed,
                               str_cat({"partition ", std::to_string(batch[i].key.partition), ": ",
