@@ -347,7 +347,7 @@ void EngineImpl::prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& 
             std::fprintf(stderr,
                          "cuzk engine: %s: out of memory proving %zu partition(s) (%s); queued "
                          "again, now at most %zu per call%s\n",
-                         backend_->name().c_str(), n, st.message().c_str(), ps.batch_cap,
+                         backend_->name().c_str(), n, st.message().c_str(), batch_limit(ps),
                          ps.witnesses_off ? ", as assignments" : "");
         }
     }
