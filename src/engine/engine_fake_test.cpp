@@ -267,6 +267,17 @@ util::Result<PreparedJob> fake_prepare(const JobSpec& spec, bool) {
     return job;
 }
 
+// The shape of the fake jobs' circuit, compiled (every fake partition has it).
+std::shared_ptr<const groth16::CompiledCircuit> compiled_fake_circuit() {
+    JobSpec spec;
+    spec.c1_json = "fake:1";
+    auto job = fake_prepare(spec, false);
+    EXPECT_TRUE(job.ok());
+    auto compiled = groth16::CompiledCircuit::compile(job->circuits[0]);
+    EXPECT_TRUE(compiled.ok()) << compiled.status().message();
+    return std::shared_ptr<const groth16::CompiledCircuit>(std::move(*compiled));
+}
+
 struct Harness {
     std::shared_ptr<FakeState> state = std::make_shared<FakeState>();
     std::string dir;
@@ -304,6 +315,18 @@ struct Harness {
                                 h);
         return start_engine(config, std::make_unique<FakeBackend>(state), h);
     }
+    // Compiled synthesis with a backend that proves from witnesses (the GPU backend's path):
+    // the fake circuit's shape installed as the proof type's compiled circuit, so the engine
+    // hands the backend witnesses and that shape.
+    util::Result<std::unique_ptr<Engine>> start_proving_witnesses() {
+        config.compiled_synthesis = true;
+        state->proves_witnesses = true;
+        auto e = start();
+        if (!e.ok()) return e;
+        CUZK_RETURN_IF_ERROR((*e)->install_compiled(
+            porep::RegisteredSealProof::kStackedDrg2KiBV1_1, compiled_fake_circuit()));
+        return e;
+    }
 };
 
 JobSpec fake_spec(uint64_t sector, int partitions, Priority p = Priority::kNormal,
@@ -319,6 +342,31 @@ JobOutcome await_final(Engine& e, const JobId& id) {
     auto o = e.await(id, milliseconds(20000));
     EXPECT_TRUE(o.ok());
     return o.ok() ? *o : JobOutcome{};
+}
+
+// Submits one fake job per (sector, partitions) pair and expects every one to complete.
+void submit_and_expect_completed(Engine& e,
+                                 std::initializer_list<std::pair<uint64_t, int>> jobs) {
+    std::vector<JobId> ids;
+    for (const auto& [sector, partitions] : jobs) {
+        auto id = e.submit(fake_spec(sector, partitions));
+        ASSERT_TRUE(id.ok()) << id.status().message();
+        ids.push_back(*id);
+    }
+    for (const JobId& id : ids) {
+        const JobOutcome o = await_final(e, id);
+        EXPECT_EQ(o.state, JobState::kCompleted) << id << ": " << o.error;
+    }
+}
+
+// Submits `spec` (accepted) and expects the job to fail, with no proof and `why` in its error.
+void submit_and_expect_failed(Engine& e, const JobSpec& spec, const std::string& why) {
+    auto id = e.submit(spec);
+    ASSERT_TRUE(id.ok()) << id.status().message();
+    const JobOutcome o = await_final(e, *id);
+    EXPECT_EQ(o.state, JobState::kFailed);
+    EXPECT_TRUE(o.proof.empty());
+    EXPECT_NE(o.error.find(why), std::string::npos) << o.error;
 }
 
 TEST(EngineFake, CompletesAndAssemblesInPartitionOrder) {
@@ -346,11 +394,7 @@ TEST(EngineFake, PartitionsOfSeveralJobsShareOneProveCall) {
     h.config.max_batch_wait_ms = 3000;
     auto e = h.start();
     ASSERT_TRUE(e.ok());
-    auto a = (*e)->submit(fake_spec(1, 2));
-    auto b = (*e)->submit(fake_spec(2, 2));
-    ASSERT_TRUE(a.ok() && b.ok());
-    EXPECT_EQ(await_final(**e, *a).state, JobState::kCompleted);
-    EXPECT_EQ(await_final(**e, *b).state, JobState::kCompleted);
+    submit_and_expect_completed(**e, {{1, 2}, {2, 2}});
     std::lock_guard<std::mutex> l(h.state->mu);
     ASSERT_EQ(h.state->batches.size(), 1u);
     EXPECT_EQ(h.state->batches[0], (std::vector<uint64_t>{1000, 1001, 2000, 2001}));
@@ -591,12 +635,7 @@ TEST(EngineFake, AProofThatDoesNotVerifyIsNeverReturned) {
     h.state->verify_result = false;
     auto e = h.start();
     ASSERT_TRUE(e.ok());
-    auto id = (*e)->submit(fake_spec(1, 2));
-    ASSERT_TRUE(id.ok());
-    const JobOutcome o = await_final(**e, *id);
-    EXPECT_EQ(o.state, JobState::kFailed);
-    EXPECT_TRUE(o.proof.empty());
-    EXPECT_NE(o.error.find("does not verify"), std::string::npos) << o.error;
+    submit_and_expect_failed(**e, fake_spec(1, 2), "does not verify");
     // verify_proofs off: the check is skipped.
     Harness h2("noverify");
     h2.state->verify_result = false;
@@ -780,11 +819,7 @@ TEST(EngineFake, OutOfMemoryBatchesAreRetriedSmaller) {
     h.state->max_fit = 2;  // the fake device holds two circuits per call
     auto e = h.start();
     ASSERT_TRUE(e.ok());
-    auto a = (*e)->submit(fake_spec(1, 4));
-    auto b = (*e)->submit(fake_spec(2, 4));
-    ASSERT_TRUE(a.ok() && b.ok());
-    EXPECT_EQ(await_final(**e, *a).state, JobState::kCompleted);
-    EXPECT_EQ(await_final(**e, *b).state, JobState::kCompleted);
+    submit_and_expect_completed(**e, {{1, 4}, {2, 4}});
     const CallSummary c = summarize_calls(*h.state);
     // Every partition proved exactly once, by calls the device could hold, after at least one
     // call that it could not.
@@ -807,78 +842,38 @@ TEST(EngineFake, APartitionThatNeverFitsFailsItsJobAndTheEngineGoesOn) {
     h.state->max_fit = 0;
     auto e = h.start();
     ASSERT_TRUE(e.ok());
-    auto a = (*e)->submit(fake_spec(3, 2));
-    ASSERT_TRUE(a.ok());
-    const JobOutcome o = await_final(**e, *a);
-    EXPECT_EQ(o.state, JobState::kFailed);
-    EXPECT_NE(o.error.find("out of memory"), std::string::npos) << o.error;
-    EXPECT_TRUE(o.proof.empty());
+    submit_and_expect_failed(**e, fake_spec(3, 2), "out of memory");
     {
         std::lock_guard<std::mutex> l(h.state->mu);
         h.state->max_fit = SIZE_MAX;
     }
-    auto b = (*e)->submit(fake_spec(4, 2));
-    ASSERT_TRUE(b.ok());
-    EXPECT_EQ(await_final(**e, *b).state, JobState::kCompleted);
-}
-
-// Compiled synthesis with a backend that proves from witnesses (the GPU backend's path): the
-// engine hands over witnesses and the compiled shape installed for the proof type.
-std::shared_ptr<const groth16::CompiledCircuit> compiled_fake_circuit() {
-    auto job = fake_prepare(fake_spec(0, 1), false);
-    EXPECT_TRUE(job.ok());
-    auto compiled = groth16::CompiledCircuit::compile(job->circuits[0]);
-    EXPECT_TRUE(compiled.ok()) << compiled.status().message();
-    return std::shared_ptr<const groth16::CompiledCircuit>(std::move(*compiled));
+    submit_and_expect_completed(**e, {{4, 2}});
 }
 
 TEST(EngineFake, WitnessesGoToABackendThatProvesThem) {
     Harness h("witnesses");
-    h.config.compiled_synthesis = true;
     h.config.max_batch_size = 4;
     h.config.max_batch_wait_ms = 3000;
-    h.state->proves_witnesses = true;
-    auto e = h.start();
-    ASSERT_TRUE(e.ok());
-    ASSERT_TRUE((*e)
-                    ->install_compiled(porep::RegisteredSealProof::kStackedDrg2KiBV1_1,
-                                       compiled_fake_circuit())
-                    .ok());
-    auto a = (*e)->submit(fake_spec(5, 3));
-    auto b = (*e)->submit(fake_spec(6, 1));
-    ASSERT_TRUE(a.ok() && b.ok());
-    EXPECT_EQ(await_final(**e, *a).state, JobState::kCompleted);
-    EXPECT_EQ(await_final(**e, *b).state, JobState::kCompleted);
+    auto e = h.start_proving_witnesses();
+    ASSERT_TRUE(e.ok()) << e.status().message();
+    submit_and_expect_completed(**e, {{5, 3}, {6, 1}});
     const CallSummary c = summarize_calls(*h.state);
     EXPECT_EQ(c.proved, (std::vector<uint64_t>{5000, 5001, 5002, 6000}));
     EXPECT_TRUE(c.failed_sizes.empty());
     for (bool w : c.ok_witnesses) EXPECT_TRUE(w);
     // A wrong witness is caught by the backend's products and fails only its job.
-    auto bad = (*e)->submit(fake_spec(7, 2, Priority::kNormal, ":bad1"));
-    ASSERT_TRUE(bad.ok());
-    const JobOutcome o = await_final(**e, *bad);
-    EXPECT_EQ(o.state, JobState::kFailed);
-    EXPECT_NE(o.error.find("partition 1"), std::string::npos) << o.error;
-    EXPECT_NE(o.error.find("not satisfied"), std::string::npos) << o.error;
+    submit_and_expect_failed(**e, fake_spec(7, 2, Priority::kNormal, ":bad1"),
+                             "partition 1: constraint row 0 is not satisfied");
 }
 
 TEST(EngineFake, WitnessesThatDoNotFitAreProvedAsAssignments) {
     Harness h("witnesses_oom");
-    h.config.compiled_synthesis = true;
     h.config.max_batch_size = 2;
     h.config.max_batch_wait_ms = 2000;
-    h.state->proves_witnesses = true;
     h.state->max_fit_witnesses = 0;  // the compiled shape leaves no room on the fake device
-    auto e = h.start();
-    ASSERT_TRUE(e.ok());
-    ASSERT_TRUE((*e)
-                    ->install_compiled(porep::RegisteredSealProof::kStackedDrg2KiBV1_1,
-                                       compiled_fake_circuit())
-                    .ok());
-    auto a = (*e)->submit(fake_spec(8, 3));
-    ASSERT_TRUE(a.ok());
-    const JobOutcome o = await_final(**e, *a);
-    EXPECT_EQ(o.state, JobState::kCompleted) << o.error;
+    auto e = h.start_proving_witnesses();
+    ASSERT_TRUE(e.ok()) << e.status().message();
+    submit_and_expect_completed(**e, {{8, 3}});
     const CallSummary c = summarize_calls(*h.state);
     EXPECT_EQ(c.proved, (std::vector<uint64_t>{8000, 8001, 8002}));
     ASSERT_FALSE(c.failed_sizes.empty());
