@@ -64,6 +64,7 @@ struct FakeState {
     bool proves_witnesses = false;  // the backend takes witnesses (ProverBackend::prove_witnesses)
     std::vector<bool> batch_witnesses;  // per call: witnesses (true) or assignments
     std::vector<bool> batch_ok;         // per call: proofs returned
+    std::vector<size_t> shape_releases;  // per release_compiled_shapes(): calls made before it
 
     void close_gate() {
         std::lock_guard<std::mutex> l(mu);
@@ -123,6 +124,10 @@ class FakeBackend final : public ProverBackend {
         return succeeded(*call);
     }
     bool proves_witnesses() const override { return s_->proves_witnesses; }
+    void release_compiled_shapes() override {
+        std::lock_guard<std::mutex> l(s_->mu);
+        s_->shape_releases.push_back(s_->batches.size());
+    }
     // The compiled path: a, b, c = A·z, B·z, C·z on the CPU from the shape the engine passes.
     util::Result<std::vector<groth16::Proof>> prove_witnesses(
         const std::string& path, const std::shared_ptr<const groth16::CompiledCircuit>& compiled,
@@ -879,6 +884,19 @@ TEST(EngineFake, WitnessesThatDoNotFitAreProvedAsAssignments) {
     ASSERT_FALSE(c.failed_sizes.empty());
     for (bool w : c.ok_witnesses) EXPECT_FALSE(w);  // every proof came from an assignment
     EXPECT_EQ((*e)->status().prover_memory_retries, c.failed_sizes.size());
+    // The backend was told to drop its compiled shapes before the first assignment call, and
+    // again after the last witness call (a witness synthesized before the switch may still come).
+    std::lock_guard<std::mutex> l(h.state->mu);
+    const std::vector<size_t>& releases = h.state->shape_releases;  // calls made before each
+    ASSERT_FALSE(releases.empty());
+    size_t witness_calls = 0;
+    for (size_t call = 0; call < h.state->batches.size(); ++call) {
+        if (h.state->batch_witnesses[call])
+            witness_calls = call + 1;
+        else
+            EXPECT_GE(call, releases.front()) << "call " << call;
+    }
+    EXPECT_GE(releases.back(), witness_calls);
 }
 
 TEST(EngineFake, BackendHeldParamsNeedNoFile) {

@@ -201,6 +201,9 @@ class EngineImpl final : public Engine {
     uint64_t completed_ = 0, failed_ = 0, cancelled_ = 0;
     double busy_ms_ = 0;
     uint64_t memory_retries_ = 0;  // batches put back after the backend ran out of memory
+    // A set stopped using witnesses for memory: the next prover call first has the backend drop
+    // its copies of compiled shapes (ProverBackend::release_compiled_shapes).
+    bool release_compiled_pending_ = false;
     std::vector<std::string> journal_errors_;
 
     // Per-phase histograms of finished jobs (engine_metrics.cpp).

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 #include "engine/engine_impl.hpp"
 #include "engine/str_cat.hpp"
@@ -247,8 +248,10 @@ void EngineImpl::prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& 
     ps.ready -= n;
     ps.proving += n;
     const std::string path = ps.path;
+    const bool release_shapes = std::exchange(release_compiled_pending_, false);
     work_cv_.notify_all();  // room in the look-ahead
     lock.unlock();
+    if (release_shapes) backend_->release_compiled_shapes();
 
     std::vector<r1cs::ProvingAssignment*> assignments;
     std::vector<groth16::Witness*> witnesses;
@@ -339,6 +342,9 @@ void EngineImpl::prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& 
             ps.batch_cap = std::min(ps.batch_cap, std::max<size_t>(1, n / 2));
             retry_smaller = true;
         } else if (from_witnesses) {
+            // Also for a witness made before the switch: its call may have uploaded a shape
+            // again, which the assignments after it must not find on the device.
+            release_compiled_pending_ = true;
             ps.witnesses_off = true;
             retry_smaller = true;
         }

@@ -254,6 +254,15 @@ class GpuBackend final : public ProverBackend {
         return proofs;
     }
 
+    void release_compiled_shapes() override {
+        for (const std::unique_ptr<Device>& dp : devices_) {
+            Device& d = *dp;
+            std::lock_guard lock(d.prove_mutex);
+            ScopedDevice scope(d.ordinal);  // the copies free their memory on their device
+            if (scope.status().ok()) d.circuits.clear();
+        }
+    }
+
    private:
     // CUZK_GPU_SPMV=0: the engine multiplies a, b, c on the CPU (the A/B switch of the GPU SpMV).
     static bool spmv_on_gpu() {

@@ -94,6 +94,12 @@ class ProverBackend {
         std::span<groth16::Witness* const> witnesses,
         std::span<const groth16::ProverRandomness> randomness, util::PhaseTimes* times,
         util::TraceRecorder* trace);
+    // Drops the backend's own copies of compiled shapes (the GPU backend: each device's resident
+    // gpu::DeviceCircuit, ~9 GiB at 32 GiB) so that their memory serves proving from
+    // assignments; prove_witnesses makes a copy again when next called. The engine calls it when
+    // it stops handing a set witnesses because one alone did not fit. May wait for the calls in
+    // progress on each device.
+    virtual void release_compiled_shapes() {}
 };
 
 // The CPU prover (groth16::prove_assignment; check_satisfied on).
