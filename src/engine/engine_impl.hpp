@@ -164,6 +164,12 @@ class EngineImpl final : public Engine {
     void finisher_loop();
     void evict_idle_locked(Clock::time_point now);
     void prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& lock);
+    // After the backend answered `st` for a batch of n partitions (from witnesses or not) with
+    // no circuit to blame: when it ran out of memory and the request can still shrink, shrinks
+    // the set's next requests (see the comment at the top) and returns true — the partitions
+    // are then queued again, none failed.
+    bool shrink_after_out_of_memory_locked(ParamSet& ps, size_t n, bool from_witnesses,
+                                           const util::Status& st);
     // Partitions per backend call for ps: max_batch_size (at least 1), within ps.batch_cap.
     size_t batch_limit(const ParamSet& ps) const {
         return std::min(std::max<size_t>(1, config_.max_batch_size), ps.batch_cap);

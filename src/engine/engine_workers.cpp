@@ -332,31 +332,9 @@ void EngineImpl::prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& 
     // A "circuit K:" error belongs to one partition: that job fails, the others of the batch go
     // back to the queue (their assignments were consumed, so they are synthesized again).
     const std::optional<size_t> k = circuit_index_of(st.message());
-    // Out of memory for the batch as a whole: nobody is guilty while the request can still shrink
-    // (engine_impl.hpp).
-    bool retry_smaller = false;
-    if (st.code() == util::StatusCode::kResourceExhausted && !k.has_value()) {
-        // (A batch formed before an earlier failure changed the set is still retried: its
-        // partitions come back under the new limits, so the retries still end.)
-        if (n > 1) {
-            ps.batch_cap = std::min(ps.batch_cap, std::max<size_t>(1, n / 2));
-            retry_smaller = true;
-        } else if (from_witnesses) {
-            // Also for a witness made before the switch: its call may have uploaded a shape
-            // again, which the assignments after it must not find on the device.
-            release_compiled_pending_ = true;
-            ps.witnesses_off = true;
-            retry_smaller = true;
-        }
-        if (retry_smaller) {
-            ++memory_retries_;
-            std::fprintf(stderr,
-                         "cuzk engine: %s: out of memory proving %zu partition(s) (%s); queued "
-                         "again, now at most %zu per call%s\n",
-                         backend_->name().c_str(), n, st.message().c_str(), batch_limit(ps),
-                         ps.witnesses_off ? ", as assignments" : "");
-        }
-    }
+    // Out of memory for the batch as a whole: nobody is guilty while the request can still shrink.
+    const bool retry_smaller =
+        !k.has_value() && shrink_after_out_of_memory_locked(ps, n, from_witnesses, st);
     for (size_t i = 0; i < n; ++i) {
         const JobPtr& job = batch[i].job;
         if (is_final(job->state)) continue;
@@ -370,6 +348,30 @@ void EngineImpl::prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& 
         }
     }
     work_cv_.notify_all();
+}
+
+bool EngineImpl::shrink_after_out_of_memory_locked(ParamSet& ps, size_t n, bool from_witnesses,
+                                                   const util::Status& st) {
+    if (st.code() != util::StatusCode::kResourceExhausted) return false;
+    // (A batch formed before an earlier failure changed the set is still retried: its
+    // partitions come back under the new limits, so the retries still end.)
+    if (n > 1) {
+        ps.batch_cap = std::min(ps.batch_cap, std::max<size_t>(1, n / 2));
+    } else if (from_witnesses) {
+        // Also for a witness made before the switch: its call may have uploaded a shape again,
+        // which the assignments after it must not find on the device.
+        release_compiled_pending_ = true;
+        ps.witnesses_off = true;
+    } else {
+        return false;  // one assignment alone does not fit: its job fails
+    }
+    ++memory_retries_;
+    std::fprintf(stderr,
+                 "cuzk engine: %s: out of memory proving %zu partition(s) (%s); queued again, now "
+                 "at most %zu per call%s\n",
+                 backend_->name().c_str(), n, st.message().c_str(), batch_limit(ps),
+                 ps.witnesses_off ? ", as assignments" : "");
+    return true;
 }
 
 void EngineImpl::finisher_loop() {
