@@ -100,6 +100,7 @@ class SharedBackend final : public ProverBackend {
         if (r.ok()) rec_->proved.insert(rec_->proved.end(), tags.begin(), tags.end());
         return r;
     }
+    void release_compiled_shapes() override { inner_->release_compiled_shapes(); }
 
    private:
     std::shared_ptr<ProverBackend> inner_;
@@ -379,6 +380,30 @@ TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
     EXPECT_EQ(cancelled, 1u);
     EXPECT_TRUE(fs::exists(config.trace_dir + "/" + ids["a"] + ".trace.json"));
     EXPECT_LE(st.host_reserved_peak_bytes, st.host_budget_bytes);
+
+    // After the backend drops its device copies of the compiled shapes (what the engine asks for
+    // when witnesses stop fitting in device memory), the next witness call uploads the shape
+    // again and its proof still verifies.
+    if (config.compiled_synthesis && backend->proves_witnesses()) {
+        backend->release_compiled_shapes();
+        int witness_calls_before;
+        {
+            std::lock_guard<std::mutex> l(rec->mu);
+            witness_calls_before = rec->witness_calls;
+        }
+        auto id = engine.submit(spec_of(sectors[3], 5, Priority::kNormal));
+        ASSERT_TRUE(id.ok()) << id.status().message();
+        auto o = engine.await(*id, milliseconds(300000));
+        ASSERT_TRUE(o.ok());
+        ASSERT_EQ(o->state, JobState::kCompleted) << o->error;
+        auto proofs = groth16::parse_proofs(o->proof);
+        ASSERT_TRUE(proofs.ok()) << proofs.status().message();
+        auto valid = groth16::batch_verify(pvk, *proofs, sectors[3].inputs);
+        ASSERT_TRUE(valid.ok());
+        EXPECT_TRUE(*valid) << "proof after release_compiled_shapes";
+        std::lock_guard<std::mutex> l(rec->mu);
+        EXPECT_GT(rec->witness_calls, witness_calls_before);
+    }
 }
 
 }  // namespace
