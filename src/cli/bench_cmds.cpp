@@ -29,16 +29,20 @@ void print_bench_usage(std::FILE* out) {
                  "                          [--algorithm dif|dit|both] [--mul ptx|wide|both] [--json]\n"
                  "  Times forward, inverse, coset forward and coset inverse NTTs of 2^A..2^B\n"
                  "  random Fr values resident on the GPU (defaults: 20..27, 5 repetitions after\n"
-                 "  one warm-up, dif, ptx: the 32-bit PTX field product; wide: the 64-bit one).\n"
+                 "  one warm-up, dif, ptx: the 32-bit PTX field arithmetic; wide: the 64-bit one).\n"
                  "  Each size is first checked against the CPU transform\n"
                  "  (2^22 and below) or by round trips; prints median, min and max ms.\n"
                  "usage: cuzk bench gpu-msm [--log-min A] [--log-max B] [--reps N] [--window C]\n"
-                 "                          [--chunk N] [--curve g1|g2] [--low-reg] [--json]\n"
+                 "                          [--chunk N] [--curve g1|g2] [--low-reg] [--no-prefetch]\n"
+                 "                          [--agg-threads N] [--json]\n"
                  "  Times G1 (default) or G2 MSMs of 2^A..2^B random scalars over bases\n"
                  "  resident on the GPU\n"
                  "  (defaults: 16..26, 5 repetitions after a checked run; --window C fixes the\n"
                  "  window size, default by cost model; --chunk N sorted items per bucket\n"
-                 "  thread, default 32; --low-reg: G1 bucket kernel bounded to 128 registers).\n"
+                 "  thread, default 32; --low-reg: G1 bucket kernel bounded to 128 registers;\n"
+                 "  --no-prefetch: no load of the next base during an addition; both default\n"
+                 "  to the environment's CUZK_MSM_LOW_REG / CUZK_MSM_PREFETCH, 0 or 1;\n"
+                 "  --agg-threads N: threads of the running-sum step, default 65536).\n"
                  "  Each size is first checked against\n"
                  "  the CPU MSM of the folded problem; prints median and per-step medians.\n");
     std::fprintf(out,
@@ -77,18 +81,23 @@ int bench_gpu_arith(const Args& args) {
 }
 
 int bench_gpu_msm(const Args& args) {
-    uint64_t lo = 16, hi = 26, reps = 5, window = 0, chunk = 32;
+    uint64_t lo = 16, hi = 26, reps = 5, window = 0, chunk = 32, agg_threads = 0;
     const std::string curve = args.has("--curve") ? args.get("--curve") : "g1";
     if ((args.has("--log-min") && !parse_u64(args.get("--log-min"), lo)) ||
         (args.has("--log-max") && !parse_u64(args.get("--log-max"), hi)) ||
         (args.has("--reps") && !parse_u64(args.get("--reps"), reps)) ||
         (args.has("--window") && !parse_u64(args.get("--window"), window)) ||
-        (args.has("--chunk") && !parse_u64(args.get("--chunk"), chunk)) || lo > hi || hi > 28 ||
+        (args.has("--chunk") && !parse_u64(args.get("--chunk"), chunk)) ||
+        (args.has("--agg-threads") &&
+         (!parse_u64(args.get("--agg-threads"), agg_threads) || agg_threads == 0 ||
+          agg_threads > (uint64_t{1} << 24))) ||
+        lo > hi || hi > 28 ||
         reps == 0 || reps > 1000 || window > gpu::GpuMsmOptions::kMaxWindowBits || chunk == 0 ||
         chunk > 4096 || (curve != "g1" && curve != "g2"))
         return fail_json(args, "bench gpu-msm", kExitUsage,
                          "--log-min/--log-max must satisfy A <= B <= 28, --reps 1..1000, "
-                         "--window 0..22, --chunk 1..4096, --curve g1|g2");
+                         "--window 0..22, --chunk 1..4096, --curve g1|g2, "
+                         "--agg-threads 1..16777216");
     const util::Status dev = gpu::check_device_available();
     if (!dev.ok()) return fail_json(args, "bench gpu-msm", kExitFail, dev.to_string());
     if (!args.json)
@@ -98,7 +107,9 @@ int bench_gpu_msm(const Args& args) {
         gpu::GpuMsmOptions options;
         options.window_bits = static_cast<unsigned>(window);
         options.chunk = static_cast<unsigned>(chunk);
-        options.low_register_accumulate = args.has("--low-reg");
+        if (args.has("--low-reg")) options.low_register_accumulate = true;
+        if (args.has("--no-prefetch")) options.prefetch_next_base = false;
+        if (agg_threads != 0) options.aggregate_threads = static_cast<unsigned>(agg_threads);
         auto r = curve == "g2" ? gpu::bench_msm_g2(log_n, static_cast<int>(reps), options)
                                : gpu::bench_msm_g1(log_n, static_cast<int>(reps), options);
         if (!r.ok()) return fail_json(args, "bench gpu-msm", kExitFail, r.status().to_string());
@@ -228,8 +239,8 @@ int run_bench(int argc, char** argv) {
     Args args;
     if (!parse_args("bench", argc - 1, argv + 1,
                     {"--log-min", "--log-max", "--reps", "--algorithm", "--mul", "--window",
-                     "--chunk", "--curve"},
-                    {"--low-reg"}, args))
+                     "--chunk", "--curve", "--agg-threads"},
+                    {"--low-reg", "--no-prefetch"}, args))
         return kExitUsage;
     if (args.help) {
         print_bench_usage(stdout);

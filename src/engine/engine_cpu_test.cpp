@@ -15,6 +15,7 @@
 // check. Both engines share one CPU backend (a forwarding wrapper) so the 1.1 GB
 // parameter file is read once; the engines themselves — queue, journal, budget — are separate.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -186,7 +187,10 @@ TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
         cpu_options.subgroup_check = false;
         backend.reset(make_cpu_backend(cpu_options).release());
     }
-    const std::string work = (fs::temp_directory_path() / "cuzk_engine_cpu_test").string();
+    // One directory per process: the CTest entries of this binary may run in parallel.
+    const std::string work =
+        (fs::temp_directory_path() / ("cuzk_engine_cpu_test." + std::to_string(::getpid())))
+            .string();
     fs::remove_all(work);
 
     util::Stopwatch sw;
@@ -385,6 +389,9 @@ TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
     // when witnesses stop fitting in device memory), the next witness call uploads the shape
     // again and its proof still verifies.
     if (config.compiled_synthesis && backend->proves_witnesses()) {
+        // The restarted engine compiles in the background; wait for the shape, so that the next
+        // job takes the witness path.
+        ASSERT_TRUE(engine.preload_params(porep::RegisteredSealProof::kStackedDrg2KiBV1_1).ok());
         backend->release_compiled_shapes();
         int witness_calls_before;
         {
@@ -404,6 +411,7 @@ TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
         std::lock_guard<std::mutex> l(rec->mu);
         EXPECT_GT(rec->witness_calls, witness_calls_before);
     }
+    if (!HasFailure()) fs::remove_all(work);
 }
 
 }  // namespace

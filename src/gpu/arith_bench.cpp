@@ -47,13 +47,26 @@ util::Result<double> time_launches(int repetitions, const std::function<cudaErro
     return ms[ms.size() / 2];
 }
 
+// The host replays of the chain kernels' steps.
+template <class F>
+void mul_step(F& x, F& y) {
+    x = x * y;
+    y = y * x;
+}
+template <class F>
+void addsub_step(F& x, F& y) {
+    x = x + y;
+    y = x - y;
+}
+
 // Field chains: `repetitions` + 1 launches in place, so the host replays (repetitions + 1) ×
 // iterations steps from the initial values for the sampled threads.
 template <class F>
 util::Result<ArithBenchResult> bench_field(const char* what, int repetitions, int iterations,
                                            double imads_per_op,
-                                           cudaError_t (*launch)(uint64_t*, uint64_t*, size_t,
-                                                                 int)) {
+                                           const std::function<cudaError_t(uint64_t*, uint64_t*,
+                                                                           size_t, int)>& launch,
+                                           void (*host_step)(F&, F&)) {
     util::TestRng rng(7);
     std::vector<F> a(kThreads), b(kThreads);
     for (size_t i = 0; i < kThreads; ++i) {
@@ -76,10 +89,7 @@ util::Result<ArithBenchResult> bench_field(const char* what, int repetitions, in
     const long steps = long{repetitions + 1} * iterations;
     for (size_t i : kSample) {
         F x = a[i], y = b[i];
-        for (long k = 0; k < steps; ++k) {
-            x = x * y;
-            y = y * x;
-        }
+        for (long k = 0; k < steps; ++k) host_step(x, y);
         if (!(x == ga[i]) || !(y == gb[i])) {
             std::string m = "bench gpu-arith: ";
             m += what;
@@ -138,12 +148,25 @@ util::Result<std::vector<ArithBenchResult>> bench_device_arith(int repetitions) 
     CUZK_RETURN_IF_ERROR(check_device_available());
     if (repetitions < 1) return util::invalid_argument("bench gpu-arith: repetitions >= 1");
     std::vector<ArithBenchResult> out;
-    CUZK_ASSIGN_OR_RETURN(ArithBenchResult fp, bench_field<ff::Fp>("fp_mul", repetitions, 256, 576,
-                                                                   detail::launch_fp_mul_chains));
+    CUZK_ASSIGN_OR_RETURN(ArithBenchResult fp,
+                          bench_field<ff::Fp>("fp_mul", repetitions, 256, 576,
+                                              detail::launch_fp_mul_chains, mul_step<ff::Fp>));
     out.push_back(fp);
-    CUZK_ASSIGN_OR_RETURN(ArithBenchResult fr, bench_field<ff::Fr>("fr_mul", repetitions, 512, 256,
-                                                                   detail::launch_fr_mul_chains));
+    CUZK_ASSIGN_OR_RETURN(ArithBenchResult fr,
+                          bench_field<ff::Fr>("fr_mul", repetitions, 512, 256,
+                                              detail::launch_fr_mul_chains, mul_step<ff::Fr>));
     out.push_back(fr);
+    // The sum and difference, PTX against the 64-bit limb code (a pair of them per op).
+    for (const bool ptx : {true, false}) {
+        CUZK_ASSIGN_OR_RETURN(
+            ArithBenchResult add,
+            bench_field<ff::Fp>(ptx ? "fp_addsub_ptx" : "fp_addsub_wide", repetitions, 1024, 0,
+                                [ptx](uint64_t* a, uint64_t* b, size_t n, int it) {
+                                    return detail::launch_fp_addsub_chains(a, b, n, it, ptx);
+                                },
+                                addsub_step<ff::Fp>));
+        out.push_back(add);
+    }
     CUZK_ASSIGN_OR_RETURN(ArithBenchResult g1, bench_g1_madd(repetitions, 32));
     out.push_back(g1);
     return out;

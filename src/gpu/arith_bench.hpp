@@ -1,6 +1,7 @@
 // Throughput of the device arithmetic the MSM and the NTT are built from, for
-// `cuzk bench gpu-arith`: Fp and Fr Montgomery products (gpu/mont_ptx.cuh) and the G1 XYZZ mixed
-// addition of the bucket kernel (gpu/msm_point_ops.cuh). Host C++ header.
+// `cuzk bench gpu-arith`: Fp and Fr Montgomery products (gpu/mont_ptx.cuh), Fp sums and
+// differences (PTX carry chains against the shared 64-bit limb code: the A/B of that switch) and
+// the G1 XYZZ mixed addition of the bucket kernel (gpu/msm_point_ops.cuh). Host C++ header.
 //
 // Each thread runs two interleaved dependent chains (a ← a·b, b ← b·a for the fields; an XYZZ
 // accumulator plus a fixed affine point for G1) over random non-zero inputs, `iterations` steps,
@@ -20,7 +21,7 @@
 namespace cuzk::gpu {
 
 struct ArithBenchResult {
-    std::string what;          // "fp_mul", "fr_mul", "g1_madd"
+    std::string what;          // "fp_mul", "fr_mul", "fp_addsub_ptx", "fp_addsub_wide", "g1_madd"
     double ms = 0;             // median per launch
     double ops = 0;            // operations per launch
     double gops = 0;           // 1e9 operations per second

@@ -22,6 +22,26 @@ __global__ void mul_chains_kernel(F* a, F* b, size_t n, int iterations) {
     b[i] = y;
 }
 
+// x ← x + y, y ← x − y (so y takes the old x: a Fibonacci-like chain that stays non-zero), with
+// the PTX or the 64-bit limb sum and difference.
+template <class F, bool kPtx>
+__global__ void addsub_chains_kernel(F* a, F* b, size_t n, int iterations) {
+    const size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    F x = a[i], y = b[i];
+    for (int k = 0; k < iterations; ++k) {
+        if constexpr (kPtx) {
+            x = F::add_ptx(x, y);
+            y = F::sub_ptx(x, y);
+        } else {
+            x = F::add_wide(x, y);
+            y = F::sub_wide(x, y);
+        }
+    }
+    a[i] = x;
+    b[i] = y;
+}
+
 __global__ void g1_madd_chains_kernel(DeviceG1Xyzz* acc, const DeviceG1Affine* q, size_t n,
                                       int iterations) {
     const size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
@@ -46,6 +66,13 @@ cudaError_t launch_fr_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterati
     mul_chains_kernel<DeviceFr><<<blocks(n), kBlock>>>(reinterpret_cast<DeviceFr*>(a),
                                                        reinterpret_cast<DeviceFr*>(b), n,
                                                        iterations);
+    return cudaGetLastError();
+}
+cudaError_t launch_fp_addsub_chains(uint64_t* a, uint64_t* b, size_t n, int iterations,
+                                   bool ptx) {
+    auto kernel = ptx ? addsub_chains_kernel<DeviceFp, true> : addsub_chains_kernel<DeviceFp, false>;
+    kernel<<<blocks(n), kBlock>>>(reinterpret_cast<DeviceFp*>(a), reinterpret_cast<DeviceFp*>(b),
+                                  n, iterations);
     return cudaGetLastError();
 }
 cudaError_t launch_g1_madd_chains(void* acc, const void* q, size_t n, int iterations) {

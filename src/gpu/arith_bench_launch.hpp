@@ -13,6 +13,8 @@ namespace cuzk::gpu::detail {
 // a[i], b[i] ← after `iterations` steps of (a ← a·b, b ← b·a), for i < n.
 cudaError_t launch_fp_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations);
 cudaError_t launch_fr_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations);
+// a[i], b[i] ← after `iterations` steps of (a ← a + b, b ← a − b), PTX or 64-bit limb code.
+cudaError_t launch_fp_addsub_chains(uint64_t* a, uint64_t* b, size_t n, int iterations, bool ptx);
 // acc[i] ← acc[i] + q[i] repeated `iterations` times (mixed XYZZ addition, in place).
 cudaError_t launch_g1_madd_chains(void* acc, const void* q, size_t n, int iterations);
 

@@ -119,23 +119,65 @@ struct DeviceField {
     }
 
     // ---- arithmetic --------------------------------------------------------------------------
-    friend constexpr CUZK_HD DeviceField operator+(const DeviceField& a, const DeviceField& b) {
+    // Sums and differences: on the device the 32-bit PTX carry chains (gpu/mont_ptx.cuh), on the
+    // host the shared 64-bit limb code; the same fully reduced limbs either way.
+    friend CUZK_HD DeviceField operator+(const DeviceField& a, const DeviceField& b) {
+#if defined(__CUDA_ARCH__)
+        return add_ptx(a, b);
+#else
+        return add_wide(a, b);
+#endif
+    }
+    friend CUZK_HD DeviceField operator-(const DeviceField& a, const DeviceField& b) {
+#if defined(__CUDA_ARCH__)
+        return sub_ptx(a, b);
+#else
+        return sub_wide(a, b);
+#endif
+    }
+    CUZK_HD DeviceField operator-() const {
+#if defined(__CUDA_ARCH__)
+        return sub_ptx(zero(), *this);  // 0 − a: p − a, and 0 for a = 0
+#else
+        const DeviceField p = modulus_limbs();
+        DeviceField r;
+        ff::mod_neg<kLimbs>(r.limb, limb, p.limb);
+        return r;
+#endif
+    }
+    // The shared 64-bit limb algorithms (ff::mod_add, mod_sub), on host and device.
+    static constexpr CUZK_HD DeviceField add_wide(const DeviceField& a, const DeviceField& b) {
         const DeviceField p = modulus_limbs();
         DeviceField r;
         ff::mod_add<kLimbs>(r.limb, a.limb, b.limb, p.limb);
         return r;
     }
-    friend constexpr CUZK_HD DeviceField operator-(const DeviceField& a, const DeviceField& b) {
+    static constexpr CUZK_HD DeviceField sub_wide(const DeviceField& a, const DeviceField& b) {
         const DeviceField p = modulus_limbs();
         DeviceField r;
         ff::mod_sub<kLimbs>(r.limb, a.limb, b.limb, p.limb);
         return r;
     }
-    constexpr CUZK_HD DeviceField operator-() const {
+    // The PTX versions in device code; host code gets the wide ones.
+    static CUZK_HD DeviceField add_ptx(const DeviceField& a, const DeviceField& b) {
+#if defined(__CUDA_ARCH__)
         const DeviceField p = modulus_limbs();
         DeviceField r;
-        ff::mod_neg<kLimbs>(r.limb, limb, p.limb);
+        detail::mod_add_ptx<kLimbs>(r.limb, a.limb, b.limb, p.limb);
         return r;
+#else
+        return add_wide(a, b);
+#endif
+    }
+    static CUZK_HD DeviceField sub_ptx(const DeviceField& a, const DeviceField& b) {
+#if defined(__CUDA_ARCH__)
+        const DeviceField p = modulus_limbs();
+        DeviceField r;
+        detail::mod_sub_ptx<kLimbs>(r.limb, a.limb, b.limb, p.limb);
+        return r;
+#else
+        return sub_wide(a, b);
+#endif
     }
     // The product: on the device the 32-bit PTX carry-chain path (gpu/mont_ptx.cuh), on the
     // host the shared 64-bit limb code. Both give the same fully reduced limbs.
@@ -165,11 +207,11 @@ struct DeviceField {
         return mul_wide(a, b);
 #endif
     }
-    constexpr CUZK_HD DeviceField& operator+=(const DeviceField& b) { return *this = *this + b; }
-    constexpr CUZK_HD DeviceField& operator-=(const DeviceField& b) { return *this = *this - b; }
+    CUZK_HD DeviceField& operator+=(const DeviceField& b) { return *this = *this + b; }
+    CUZK_HD DeviceField& operator-=(const DeviceField& b) { return *this = *this - b; }
     CUZK_HD DeviceField& operator*=(const DeviceField& b) { return *this = *this * b; }
     CUZK_HD DeviceField square() const { return *this * *this; }
-    constexpr CUZK_HD DeviceField dbl() const { return *this + *this; }
+    CUZK_HD DeviceField dbl() const { return *this + *this; }
 
     // a^(p−2) = a⁻¹ (Fermat); the inverse of zero is zero, as the host Field's. Square-and-multiply
     // from the top limb: 64·kLimbs squarings and popcount(p − 2) products (~570 products for Fp) —

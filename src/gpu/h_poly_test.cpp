@@ -33,14 +33,18 @@ std::vector<Fr> random_vector(util::TestRng& rng, size_t n) {
 }
 
 void expect_same(const std::vector<Fr>& a, const std::vector<Fr>& b, const std::vector<Fr>& c,
-                 NttAlgorithm alg) {
+                 NttAlgorithm alg, bool bit_reversal_free = true) {
     auto want = groth16::compute_h_scalars(a, b, c);
     ASSERT_TRUE(want.ok());
-    auto got = compute_h(a, b, c, NttOptions{alg});
+    NttOptions options{alg};
+    options.bit_reversal_free = bit_reversal_free;
+    auto got = compute_h(a, b, c, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     ASSERT_EQ(got->size(), want->size());
     for (size_t i = 0; i < want->size(); ++i)
-        ASSERT_TRUE((*got)[i] == (*want)[i]) << "n=" << a.size() << " coefficient " << i;
+        ASSERT_TRUE((*got)[i] == (*want)[i])
+            << "n=" << a.size() << " coefficient " << i << " bit_reversal_free "
+            << bit_reversal_free;
 }
 
 TEST_F(GpuHTest, RandomVectorsManyLengths) {
@@ -48,7 +52,8 @@ TEST_F(GpuHTest, RandomVectorsManyLengths) {
     for (size_t n : std::vector<size_t>{1, 2, 3, 5, 64, 1000, 1024, 4097, size_t{1} << 16,
                                         (size_t{1} << 18) - 7}) {
         const auto a = random_vector(rng, n), b = random_vector(rng, n), c = random_vector(rng, n);
-        for (NttAlgorithm alg : {NttAlgorithm::kDif, NttAlgorithm::kDit}) expect_same(a, b, c, alg);
+        for (NttAlgorithm alg : {NttAlgorithm::kDif, NttAlgorithm::kDit})
+            for (bool free : {true, false}) expect_same(a, b, c, alg, free);
     }
 }
 

@@ -87,6 +87,84 @@ __device__ __forceinline__ void mont_mul_ptx(uint64_t* r, const uint64_t* a, con
     }
 }
 
+// ---- additions (same representation and results as ff::mod_add / mod_sub / mod_neg) -------
+//
+// The shared 64-bit limb code computes each carry with compares (s < a), which the GPU runs as
+// several 32-bit instructions per limb; here each word costs one add.cc/addc.cc (or sub) in a
+// carry chain, then one chain for the correction and a select per word.
+
+template <size_t kLimbs64>
+__device__ __forceinline__ void split_words(uint32_t* w, const uint64_t* v) {
+#pragma unroll
+    for (int i = 0; i < static_cast<int>(kLimbs64); ++i) {
+        w[2 * i] = static_cast<uint32_t>(v[i]);
+        w[2 * i + 1] = static_cast<uint32_t>(v[i] >> 32);
+    }
+}
+
+// r = x − p if x ≥ p else x, for x = (top·2^(32n) + words x) < 2p; r as 64-bit limbs.
+template <size_t kLimbs64>
+__device__ __forceinline__ void ptx_reduce_once(uint64_t* r, const uint32_t* x, uint32_t top,
+                                                const uint32_t* q) {
+    constexpr int n = static_cast<int>(2 * kLimbs64);
+    uint32_t d[n], borrow;
+    asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(d[0]) : "r"(x[0]), "r"(q[0]));
+#pragma unroll
+    for (int j = 1; j < n; ++j)
+        asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(d[j]) : "r"(x[j]), "r"(q[j]));
+    asm volatile("subc.u32 %0, %1, 0;" : "=r"(borrow) : "r"(top));
+    const bool keep_x = borrow == 0xffffffffu;  // top − borrow-in wrapped: x < p
+#pragma unroll
+    for (int i = 0; i < static_cast<int>(kLimbs64); ++i) {
+        const uint32_t lo = keep_x ? x[2 * i] : d[2 * i];
+        const uint32_t hi = keep_x ? x[2 * i + 1] : d[2 * i + 1];
+        r[i] = (static_cast<uint64_t>(hi) << 32) | lo;
+    }
+}
+
+// r = a + b mod p for a, b < p.
+template <size_t kLimbs64>
+__device__ __forceinline__ void mod_add_ptx(uint64_t* r, const uint64_t* a, const uint64_t* b,
+                                            const uint64_t* p) {
+    constexpr int n = static_cast<int>(2 * kLimbs64);
+    uint32_t x[n], y[n], q[n], s[n], top;
+    split_words<kLimbs64>(x, a);
+    split_words<kLimbs64>(y, b);
+    split_words<kLimbs64>(q, p);
+    asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(s[0]) : "r"(x[0]), "r"(y[0]));
+#pragma unroll
+    for (int j = 1; j < n; ++j)
+        asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(s[j]) : "r"(x[j]), "r"(y[j]));
+    asm volatile("addc.u32 %0, 0, 0;" : "=r"(top));
+    ptx_reduce_once<kLimbs64>(r, s, top, q);
+}
+
+// r = a − b mod p for a, b < p: the difference, plus p when it borrowed.
+template <size_t kLimbs64>
+__device__ __forceinline__ void mod_sub_ptx(uint64_t* r, const uint64_t* a, const uint64_t* b,
+                                            const uint64_t* p) {
+    constexpr int n = static_cast<int>(2 * kLimbs64);
+    uint32_t x[n], y[n], q[n], d[n], mask;
+    split_words<kLimbs64>(x, a);
+    split_words<kLimbs64>(y, b);
+    split_words<kLimbs64>(q, p);
+    asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(d[0]) : "r"(x[0]), "r"(y[0]));
+#pragma unroll
+    for (int j = 1; j < n; ++j)
+        asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(d[j]) : "r"(x[j]), "r"(y[j]));
+    asm volatile("subc.u32 %0, 0, 0;" : "=r"(mask));  // all ones when a < b
+#pragma unroll
+    for (int j = 0; j < n; ++j) q[j] &= mask;
+    asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(d[0]) : "r"(q[0]));
+#pragma unroll
+    for (int j = 1; j < n - 1; ++j)
+        asm volatile("addc.cc.u32 %0, %0, %1;" : "+r"(d[j]) : "r"(q[j]));
+    asm volatile("addc.u32 %0, %0, %1;" : "+r"(d[n - 1]) : "r"(q[n - 1]));  // carry out dropped
+#pragma unroll
+    for (int i = 0; i < static_cast<int>(kLimbs64); ++i)
+        r[i] = (static_cast<uint64_t>(d[2 * i + 1]) << 32) | d[2 * i];
+}
+
 #endif  // __CUDA_ARCH__
 
 }  // namespace cuzk::gpu::detail

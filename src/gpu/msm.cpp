@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <cstdlib>
+#include <string_view>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -107,6 +109,13 @@ util::Result<double> elapsed(cudaEvent_t a, cudaEvent_t b) {
 
 }  // namespace
 
+bool GpuMsmOptions::env_switch(const char* name, bool fallback) {
+    const char* v = std::getenv(name);
+    if (v == nullptr) return fallback;
+    const std::string_view s(v);
+    return s == "1" ? true : s == "0" ? false : fallback;
+}
+
 unsigned default_window_bits(size_t n) {
     if (n < (size_t{1} << 12)) return std::min(msm::default_window_bits(n), 8u);
     if (n < (size_t{1} << 18)) return 13;
@@ -207,10 +216,16 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
     const size_t items = n * windows;
     if (items > UINT32_MAX) return invalid(name, "scalars × windows must stay below 2^32");
     const unsigned key_bits = bit_length(num_keys);  // the empty key W·h included
-    // Segments: ~8 K aggregation threads, segments of ≥ 16 buckets, a divisor of h.
+    // Segments: at least options.aggregate_threads aggregation threads where segments of ≥ 16
+    // buckets allow it (a divisor of h); then the segments' sums are added up on the GPU in
+    // groups of up to 64, so that the host adds windows × groups points.
+    if (options.aggregate_threads == 0) return invalid(name, "aggregate_threads must be >= 1");
     uint32_t segment_len = h;
-    while (segment_len > 16 && size_t{windows} * (h / segment_len) < 8192) segment_len /= 2;
+    while (segment_len > 16 && size_t{windows} * (h / segment_len) < options.aggregate_threads)
+        segment_len /= 2;
     const uint32_t segments = h / segment_len;
+    const uint32_t group = std::min<uint32_t>(segments, 64);
+    const uint32_t groups = segments / group;
 
     size_t sort_temp = 0;
     CUZK_CUDA_RETURN_IF_ERROR(detail::msm_sort_temp_bytes(items, &sort_temp));
@@ -237,6 +252,8 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
         DeviceBuffer::allocate(2 * std::max<size_t>(chunks, 1) * sizeof(DeviceXyzz)));
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer partial,
                           DeviceBuffer::allocate(size_t{windows} * segments * sizeof(DeviceXyzz)));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer grouped,
+                          DeviceBuffer::allocate(size_t{windows} * groups * sizeof(DeviceXyzz)));
 
     cudaEvent_t ev[6] = {};
     for (cudaEvent_t& e : ev) CUZK_CUDA_RETURN_IF_ERROR(cudaEventCreate(&e));
@@ -285,14 +302,19 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
         static_cast<const uint32_t*>(keys_sorted.data()),
         static_cast<const uint32_t*>(values_sorted.data()), items, start, end, num_keys,
         options.chunk, static_cast<DeviceXyzz*>(buckets.data()), first,
-        first + std::max<size_t>(chunks, 1), options.low_register_accumulate, stream));
+        first + std::max<size_t>(chunks, 1),
+        detail::AccumulateVariant{options.prefetch_next_base, options.low_register_accumulate},
+        stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[4], stream));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate(
         static_cast<const DeviceXyzz*>(buckets.data()), windows, h, segment_len,
         static_cast<DeviceXyzz*>(partial.data()), stream));
-    std::vector<HostXyzz> host_partial(size_t{windows} * segments);
+    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_sum_groups(
+        static_cast<const DeviceXyzz*>(partial.data()), windows, groups, group,
+        static_cast<DeviceXyzz*>(grouped.data()), stream));
+    std::vector<HostXyzz> host_partial(size_t{windows} * groups);
     uint32_t error_bits = 0;
-    CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(host_partial.data(), partial.data(),
+    CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(host_partial.data(), grouped.data(),
                                               host_partial.size() * sizeof(HostXyzz),
                                               cudaMemcpyDeviceToHost, stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(&error_bits, error_word.data(), sizeof(uint32_t),
@@ -307,7 +329,7 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
     for (unsigned j = windows; j-- > 0;) {
         for (unsigned i = 0; i < c; ++i) acc = acc.dbl();
         HostXyzz s = HostXyzz::identity();
-        for (uint32_t seg = 0; seg < segments; ++seg) s += host_partial[size_t{j} * segments + seg];
+        for (uint32_t g = 0; g < groups; ++g) s += host_partial[size_t{j} * groups + g];
         acc += s.to_jacobian();
     }
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[5], stream));

@@ -19,9 +19,10 @@
 //                 bucket instead is unbalanced: the top window has few bits, so few buckets
 //                 each holding ~n/2^(bits) points — measured 1.4 s for 2^18 at c = 14.)
 //   4. windows  — each window's h buckets in segments: one thread per segment forms the
-//                 running sums (weights b + 1 within the window, see msm_kernels.cu), the host
-//                 adds the segment results and combines windows by Horner's rule (c doublings
-//                 between windows).
+//                 running sums (weights b + 1 within the window, see msm_kernels.cu; about
+//                 GpuMsmOptions::aggregate_threads segments in all), a second kernel adds the
+//                 segment results in groups of 64, the host adds the groups and combines windows
+//                 by Horner's rule (c doublings between windows).
 // Cost: n·W mixed additions (W = ⌊255/c⌋ + 1) + 2·h·W for the running sums; the sort moves
 // 8·n·W bytes a few times. Memory: bases 96 B (G1) / 192 B (G2) per point (resident) + per
 // call 32 B per scalar (+ 4 B per index) + 16·n·W bytes of pairs (two buffers) + sort scratch
@@ -55,9 +56,19 @@ unsigned default_window_bits(size_t n);
 struct GpuMsmOptions {
     unsigned window_bits = 0;  // c; 0 = default_window_bits(n)
     unsigned chunk = 32;       // sorted items per accumulation thread (1..4096)
-    // G1 only: the bucket-accumulation kernel bounded to 128 registers (4 blocks of 128 threads
-    // per SM instead of 3, at the price of some spills); unmeasured, so off by default.
-    bool low_register_accumulate = false;
+    // The bucket kernel's shape, two A/B switches whose defaults come from the environment
+    // (CUZK_MSM_PREFETCH=0|1, CUZK_MSM_LOW_REG=0|1; bench gpu-msm --no-prefetch / --low-reg):
+    //   prefetch_next_base: load the next base during the current addition (a second point in
+    //     registers);
+    //   low_register_accumulate (G1 only): the kernel bounded to 128 registers, 4 blocks of 128
+    //     threads per SM instead of 3 (at the price of some spills).
+    bool prefetch_next_base = env_switch("CUZK_MSM_PREFETCH", true);
+    bool low_register_accumulate = env_switch("CUZK_MSM_LOW_REG", false);
+    // The value of environment variable `name` read as 0 / 1; `fallback` when unset or other.
+    static bool env_switch(const char* name, bool fallback);
+    // Threads of the running-sum step (windows × segments, segments of ≥ 16 buckets): each sums
+    // its segment serially, so few threads leave the GPU mostly idle (8192 before 2026-12-02).
+    unsigned aggregate_threads = 65536;
     static constexpr unsigned kMaxWindowBits = 22;
 };
 

@@ -2,6 +2,8 @@
 // accumulation in XYZZ coordinates, segmented running-sum aggregation. The point formulas are
 // ec/point.hpp's, instantiated with the device curves; the point kernels are templates over the
 // curve C, launched for G1 and G2.
+#include <type_traits>
+
 #include "gpu/grid.hpp"
 #include "gpu/msm_launch.hpp"
 #include "gpu/msm_point_ops.cuh"
@@ -88,9 +90,11 @@ __global__ void fill_identity_kernel(ec::Xyzz<C>* buckets, uint32_t count) {
 // written to its bucket directly (this thread is the bucket's only writer). The run touching
 // the chunk's start goes to first[t], the one touching its end (if another run) to last[t],
 // when their bucket continues into a neighbouring chunk; combine_kernel sums those pieces.
-// The additions are add_mixed_in_place (msm_point_ops.cuh). The body is shared by two kernels:
-// the plain one and, for G1 on request, one bounded to 128 registers (see below).
-template <class C>
+// The additions are add_mixed_in_place (msm_point_ops.cuh). kPrefetch: the next base is loaded
+// while the current one is added (the gathers are random reads), at the price of a second point
+// in registers (24 for G1). The body is shared by the plain kernel and, for G1 on request, one
+// bounded to 128 registers (see below).
+template <class C, bool kPrefetch>
 __device__ __forceinline__ void accumulate_chunks(const ec::Affine<C>* bases, const uint32_t* keys,
                                                   const uint32_t* values, size_t items,
                                                   uint32_t num_keys, uint32_t chunk,
@@ -102,18 +106,21 @@ __device__ __forceinline__ void accumulate_chunks(const ec::Affine<C>* bases, co
     const size_t hi = lo + chunk < items ? lo + chunk : items;
     size_t run_start = lo;
     ec::Xyzz<C> acc = ec::Xyzz<C>::identity();
-    // The next point is loaded while the current one is added (the gathers are random 96-byte
-    // reads whose latency the low occupancy of this register-heavy kernel cannot hide).
     uint32_t v_next = values[lo];
-    ec::Affine<C> p_next = bases[v_next & ~kNegativeFlag];
+    ec::Affine<C> p_next;
+    if constexpr (kPrefetch) p_next = bases[v_next & ~kNegativeFlag];
     for (size_t q = lo; q < hi; ++q) {
         const uint32_t key = keys[q];
         if (key >= num_keys) break;  // empty-digit items sort last: nothing more to add
         const uint32_t v = v_next;
-        const ec::Affine<C> p = p_next;
+        ec::Affine<C> p;
+        if constexpr (kPrefetch)
+            p = p_next;
+        else
+            p = bases[v & ~kNegativeFlag];
         if (q + 1 < hi) {
             v_next = values[q + 1];
-            p_next = bases[v_next & ~kNegativeFlag];
+            if constexpr (kPrefetch) p_next = bases[v_next & ~kNegativeFlag];
         }
         add_mixed_in_place(acc, (v & kNegativeFlag) ? -p : p);
         const bool run_ends = q + 1 == hi || keys[q + 1] != key;
@@ -134,25 +141,27 @@ __device__ __forceinline__ void accumulate_chunks(const ec::Affine<C>* bases, co
 
 constexpr unsigned kAccumulateBlock = 128;
 
-template <class C>
+template <class C, bool kPrefetch>
 __global__ void accumulate_chunks_kernel(const ec::Affine<C>* bases, const uint32_t* keys,
                                          const uint32_t* values, size_t items, uint32_t num_keys,
                                          uint32_t chunk, ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
                                          ec::Xyzz<C>* last) {
-    accumulate_chunks(bases, keys, values, items, num_keys, chunk, buckets, first, last);
+    accumulate_chunks<C, kPrefetch>(bases, keys, values, items, num_keys, chunk, buckets, first,
+                                    last);
 }
 
 // At least 4 blocks of 128 threads per SM: ptxas caps the kernel at 128 registers (G1: 168
-// unbounded, i.e. 3 blocks per SM; bounded: 128 registers, 236 bytes of spill stores — sm_90,
-// CUDA 12 ptxas -v). Whether the extra occupancy beats the spills is for the benchmark to say
-// (GpuMsmOptions::low_register_accumulate).
-template <class C>
+// unbounded, i.e. 3 blocks per SM; bounded with the prefetch: 236 bytes of spill stores, without
+// it: 32 — sm_90, CUDA 13 ptxas -v). Whether the extra occupancy beats the spills is for the
+// benchmark to say (GpuMsmOptions::low_register_accumulate).
+template <class C, bool kPrefetch>
 __global__ void __launch_bounds__(kAccumulateBlock, 4)
     accumulate_chunks_bounded_kernel(const ec::Affine<C>* bases, const uint32_t* keys,
                                      const uint32_t* values, size_t items, uint32_t num_keys,
                                      uint32_t chunk, ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
                                      ec::Xyzz<C>* last) {
-    accumulate_chunks(bases, keys, values, items, num_keys, chunk, buckets, first, last);
+    accumulate_chunks<C, kPrefetch>(bases, keys, values, items, num_keys, chunk, buckets, first,
+                                    last);
 }
 
 // Buckets spanning chunks c0 < c1: the piece in c0 (first[c0] if the bucket starts the chunk,
@@ -203,6 +212,17 @@ __global__ void aggregate_kernel(const ec::Xyzz<C>* buckets, unsigned windows, u
     out[t] = weighted + times(running, lo);
 }
 
+template <class C>
+__global__ void sum_groups_kernel(const ec::Xyzz<C>* in, unsigned windows, uint32_t groups,
+                                  uint32_t group, ec::Xyzz<C>* out) {
+    const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= windows * groups) return;
+    const ec::Xyzz<C>* piece = in + size_t{t} * group;  // window t / groups, group t % groups
+    ec::Xyzz<C> acc = piece[0];
+    for (uint32_t s = 1; s < group; ++s) acc += piece[s];
+    out[t] = acc;
+}
+
 }  // namespace
 
 cudaError_t launch_msm_digits(const uint64_t* scalars, const uint32_t* indices, size_t n,
@@ -225,12 +245,23 @@ cudaError_t launch_msm_bucket_ranges(const uint32_t* sorted_keys, size_t items, 
 
 namespace {
 
-template <class C, bool kBounded>
+// The kernel variant for (bounded, prefetch); G2 has no bounded one.
+template <class C>
+auto accumulate_kernel_for(bool bounded, bool prefetch) {
+    if constexpr (std::is_same_v<C, DeviceG1Curve>) {
+        if (bounded)
+            return prefetch ? accumulate_chunks_bounded_kernel<C, true>
+                            : accumulate_chunks_bounded_kernel<C, false>;
+    }
+    return prefetch ? accumulate_chunks_kernel<C, true> : accumulate_chunks_kernel<C, false>;
+}
+
+template <class C>
 cudaError_t accumulate(const ec::Affine<C>* bases, const uint32_t* sorted_keys,
                        const uint32_t* sorted_values, size_t items, const uint32_t* start,
                        const uint32_t* end, uint32_t num_buckets, uint32_t chunk,
                        ec::Xyzz<C>* buckets, ec::Xyzz<C>* first, ec::Xyzz<C>* last,
-                       cudaStream_t stream) {
+                       AccumulateVariant variant, cudaStream_t stream) {
     if (num_buckets == 0 || chunk == 0) return cudaErrorInvalidValue;
     const unsigned block = kAccumulateBlock;
     fill_identity_kernel<C>
@@ -238,13 +269,9 @@ cudaError_t accumulate(const ec::Affine<C>* bases, const uint32_t* sorted_keys,
     const size_t chunks = (items + chunk - 1) / chunk;
     const unsigned grid = static_cast<unsigned>((chunks + block - 1) / block);
     if (chunks > 0) {
-        if constexpr (kBounded) {
-            accumulate_chunks_bounded_kernel<C><<<grid, block, 0, stream>>>(
-                bases, sorted_keys, sorted_values, items, num_buckets, chunk, buckets, first, last);
-        } else {
-            accumulate_chunks_kernel<C><<<grid, block, 0, stream>>>(
-                bases, sorted_keys, sorted_values, items, num_buckets, chunk, buckets, first, last);
-        }
+        accumulate_kernel_for<C>(variant.low_registers, variant.prefetch)
+            <<<grid, block, 0, stream>>>(bases, sorted_keys, sorted_values, items, num_buckets,
+                                         chunk, buckets, first, last);
     }
     combine_kernel<C><<<(num_buckets + block - 1) / block, block, 0, stream>>>(
         start, end, num_buckets, chunk, first, last, buckets);
@@ -268,20 +295,41 @@ cudaError_t launch_msm_accumulate(const DeviceG1Affine* bases, const uint32_t* s
                                   const uint32_t* sorted_values, size_t items,
                                   const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
                                   uint32_t chunk, DeviceG1Xyzz* buckets, DeviceG1Xyzz* first,
-                                  DeviceG1Xyzz* last, bool low_registers, cudaStream_t stream) {
-    if (low_registers)
-        return accumulate<DeviceG1Curve, true>(bases, sorted_keys, sorted_values, items, start, end,
-                                               num_buckets, chunk, buckets, first, last, stream);
-    return accumulate<DeviceG1Curve, false>(bases, sorted_keys, sorted_values, items, start, end,
-                                            num_buckets, chunk, buckets, first, last, stream);
+                                  DeviceG1Xyzz* last, AccumulateVariant variant,
+                                  cudaStream_t stream) {
+    return accumulate(bases, sorted_keys, sorted_values, items, start, end, num_buckets, chunk,
+                      buckets, first, last, variant, stream);
 }
 cudaError_t launch_msm_accumulate(const DeviceG2Affine* bases, const uint32_t* sorted_keys,
                                   const uint32_t* sorted_values, size_t items,
                                   const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
                                   uint32_t chunk, DeviceG2Xyzz* buckets, DeviceG2Xyzz* first,
-                                  DeviceG2Xyzz* last, bool /*low_registers*/, cudaStream_t stream) {
-    return accumulate<DeviceG2Curve, false>(bases, sorted_keys, sorted_values, items, start, end,
-                                            num_buckets, chunk, buckets, first, last, stream);
+                                  DeviceG2Xyzz* last, AccumulateVariant variant,
+                                  cudaStream_t stream) {
+    return accumulate(bases, sorted_keys, sorted_values, items, start, end, num_buckets, chunk,
+                      buckets, first, last, variant, stream);
+}
+
+namespace {
+template <class C>
+cudaError_t sum_groups(const ec::Xyzz<C>* in, unsigned windows, uint32_t groups, uint32_t group,
+                       ec::Xyzz<C>* out, cudaStream_t stream) {
+    if (group == 0) return cudaErrorInvalidValue;
+    const uint32_t threads = windows * groups;
+    const unsigned block = 64;
+    sum_groups_kernel<C><<<(threads + block - 1) / block, block, 0, stream>>>(in, windows, groups,
+                                                                           group, out);
+    return cudaGetLastError();
+}
+}  // namespace
+
+cudaError_t launch_msm_sum_groups(const DeviceG1Xyzz* in, unsigned windows, uint32_t groups,
+                                  uint32_t group, DeviceG1Xyzz* out, cudaStream_t stream) {
+    return sum_groups(in, windows, groups, group, out, stream);
+}
+cudaError_t launch_msm_sum_groups(const DeviceG2Xyzz* in, unsigned windows, uint32_t groups,
+                                  uint32_t group, DeviceG2Xyzz* out, cudaStream_t stream) {
+    return sum_groups(in, windows, groups, group, out, stream);
 }
 
 cudaError_t launch_msm_aggregate(const DeviceG1Xyzz* buckets, unsigned windows,

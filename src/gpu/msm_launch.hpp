@@ -41,20 +41,28 @@ cudaError_t launch_msm_sort(void* temp, size_t temp_bytes, const uint32_t* keys_
 cudaError_t launch_msm_bucket_ranges(const uint32_t* sorted_keys, size_t items, uint32_t num_keys,
                                      uint32_t* start, uint32_t* end, cudaStream_t stream);
 
+// The bucket kernel's shape (GpuMsmOptions): the next base prefetched or not, and (G1 only;
+// ignored for G2) the variant bounded to 128 registers.
+struct AccumulateVariant {
+    bool prefetch = true;
+    bool low_registers = false;
+};
+
 // buckets[b] = Σ ±bases[value & ~kNegativeFlag] over the items of bucket b, b < num_buckets
 // (the identity for empty buckets), in chunks of `chunk` sorted items per thread; first and
-// last are scratch of ⌈items/chunk⌉ points each (see msm_kernels.cu). low_registers (G1 only;
-// ignored for G2): the kernel variant bounded to 128 registers.
+// last are scratch of ⌈items/chunk⌉ points each (see msm_kernels.cu).
 cudaError_t launch_msm_accumulate(const DeviceG1Affine* bases, const uint32_t* sorted_keys,
                                   const uint32_t* sorted_values, size_t items,
                                   const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
                                   uint32_t chunk, DeviceG1Xyzz* buckets, DeviceG1Xyzz* first,
-                                  DeviceG1Xyzz* last, bool low_registers, cudaStream_t stream);
+                                  DeviceG1Xyzz* last, AccumulateVariant variant,
+                                  cudaStream_t stream);
 cudaError_t launch_msm_accumulate(const DeviceG2Affine* bases, const uint32_t* sorted_keys,
                                   const uint32_t* sorted_values, size_t items,
                                   const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
                                   uint32_t chunk, DeviceG2Xyzz* buckets, DeviceG2Xyzz* first,
-                                  DeviceG2Xyzz* last, bool low_registers, cudaStream_t stream);
+                                  DeviceG2Xyzz* last, AccumulateVariant variant,
+                                  cudaStream_t stream);
 
 // For every window j and segment s of `segment_len` buckets: out[j·segments + s] =
 // Σ_{b in segment} (b + 1)·bucket_{j,b} (b counted within the window), so that the window sum
@@ -65,5 +73,13 @@ cudaError_t launch_msm_aggregate(const DeviceG1Xyzz* buckets, unsigned windows,
 cudaError_t launch_msm_aggregate(const DeviceG2Xyzz* buckets, unsigned windows,
                                  uint32_t buckets_per_window, uint32_t segment_len,
                                  DeviceG2Xyzz* out, cudaStream_t stream);
+
+// out[j·groups + g] = Σ_{s < group} in[j·(groups·group) + g·group + s] for every window j < windows
+// and g < groups: the segments' sums of one window added up in groups on the GPU, so that the
+// host adds only windows × groups points.
+cudaError_t launch_msm_sum_groups(const DeviceG1Xyzz* in, unsigned windows, uint32_t groups,
+                                  uint32_t group, DeviceG1Xyzz* out, cudaStream_t stream);
+cudaError_t launch_msm_sum_groups(const DeviceG2Xyzz* in, unsigned windows, uint32_t groups,
+                                  uint32_t group, DeviceG2Xyzz* out, cudaStream_t stream);
 
 }  // namespace cuzk::gpu::detail

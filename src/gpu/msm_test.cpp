@@ -57,18 +57,22 @@ std::vector<BigInt<4>> random_scalars(util::TestRng& rng, size_t n) {
 
 void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigInt<4>>& k,
                  unsigned window_bits, const char* what, unsigned chunk = 32,
-                 bool low_registers = false) {
+                 int kernel_variant = 0,  // bit 0: low_register_accumulate, bit 1: no prefetch
+                 unsigned aggregate_threads = GpuMsmOptions{}.aggregate_threads) {
     auto dev = DeviceG1Bases::upload(bases);
     ASSERT_TRUE(dev.ok()) << dev.status().to_string();
     const ec::G1Jacobian want = msm::msm(bases, k);
     GpuMsmOptions options;
     options.window_bits = window_bits;
     options.chunk = chunk;
-    options.low_register_accumulate = low_registers;
+    options.low_register_accumulate = (kernel_variant & 1) != 0;
+    options.prefetch_next_base = (kernel_variant & 2) == 0;
+    options.aggregate_threads = aggregate_threads;
     auto got = msm_g1(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
-                              << " chunk=" << chunk << " low_registers=" << low_registers;
+                              << " chunk=" << chunk << " kernel variant=" << kernel_variant
+                              << " aggregate threads=" << aggregate_threads;
 }
 
 TEST_F(GpuMsmTest, RandomInputsManySizesAndWindows) {
@@ -78,7 +82,8 @@ TEST_F(GpuMsmTest, RandomInputsManySizesAndWindows) {
         const auto k = random_scalars(rng, n);
         for (unsigned c : {0u, 1u, 4u, 8u, 13u})
             for (unsigned chunk : {1u, 3u, 32u, 4096u}) expect_same(bases, k, c, "random", chunk);
-        for (unsigned c : {0u, 5u}) expect_same(bases, k, c, "random, bounded kernel", 32, true);
+        for (unsigned c : {0u, 5u})
+            for (int variant : {1, 2, 3}) expect_same(bases, k, c, "random, kernel variant", 32, variant);
     }
 }
 
@@ -88,7 +93,10 @@ TEST_F(GpuMsmTest, LargerSizes) {
     const auto bases = walk_points(rng, n);
     const auto k = random_scalars(rng, n);
     for (unsigned c : {0u, 16u, 20u}) expect_same(bases, k, c, "2^16");
-    expect_same(bases, k, 0, "2^16, bounded kernel", 32, true);
+    for (int variant : {1, 2, 3}) expect_same(bases, k, 0, "2^16, kernel variant", 32, variant);
+    // Running sums in 16 segments per window (fewer than a group of 64), in 512, in 2048.
+    for (unsigned threads : {256u, 8192u, 1u << 20})
+        expect_same(bases, k, 0, "2^16, aggregate threads", 32, 0, threads);
 }
 
 TEST_F(GpuMsmTest, EdgeScalarsAndPoints) {
@@ -110,7 +118,8 @@ TEST_F(GpuMsmTest, EdgeScalarsAndPoints) {
     for (unsigned c : {0u, 3u, 9u})
         for (unsigned chunk : {1u, 2u, 32u, 700u}) {
             expect_same(bases, k, c, "edges", chunk);
-            expect_same(bases, k, c, "edges, bounded kernel", chunk, true);
+            for (int variant : {1, 2, 3})
+                expect_same(bases, k, c, "edges, kernel variant", chunk, variant);
         }
     // every scalar equal: all points in one bucket per window (P + P doublings inside buckets)
     std::vector<BigInt<4>> same(n, Fr::random(rng).to_int());
@@ -161,17 +170,19 @@ std::vector<ec::G2Affine> walk_points_g2(util::TestRng& rng, size_t n) {
 }
 
 void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<BigInt<4>>& k,
-                    unsigned window_bits, const char* what, unsigned chunk = 32) {
+                    unsigned window_bits, const char* what, unsigned chunk = 32,
+                    bool prefetch = true) {
     auto dev = DeviceG2Bases::upload(bases);
     ASSERT_TRUE(dev.ok()) << dev.status().to_string();
     const ec::G2Jacobian want = msm::msm(bases, k);
     GpuMsmOptions options;
     options.window_bits = window_bits;
     options.chunk = chunk;
+    options.prefetch_next_base = prefetch;
     auto got = msm_g2(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
-                              << " chunk=" << chunk;
+                              << " chunk=" << chunk << " prefetch=" << prefetch;
 }
 
 TEST_F(GpuMsmTest, G2RandomInputs) {
@@ -180,7 +191,10 @@ TEST_F(GpuMsmTest, G2RandomInputs) {
         const auto bases = walk_points_g2(rng, n);
         const auto k = random_scalars(rng, n);
         for (unsigned c : {0u, 1u, 5u, 13u})
-            for (unsigned chunk : {1u, 7u, 32u}) expect_same_g2(bases, k, c, "g2 random", chunk);
+            for (unsigned chunk : {1u, 7u, 32u}) {
+                expect_same_g2(bases, k, c, "g2 random", chunk);
+                expect_same_g2(bases, k, c, "g2 random, no prefetch", chunk, false);
+            }
     }
     const size_t n = size_t{1} << 14;
     const auto bases = walk_points_g2(rng, n);

@@ -3,6 +3,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -120,8 +121,10 @@ util::Result<std::unique_ptr<NttDomain>> NttDomain::create(unsigned log_size) {
 
 // The L stages in passes of at most kPassLogElements, balanced (27 → 9 + 9 + 9). DIF runs the
 // high bits first (r = L − k for the first pass), DIT the low bits first (r = 0).
+// reorder = false leaves out the bit-reversal pass: DIF then ends in bit-reversed order, DIT
+// starts from it.
 util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_roots,
-                                  const NttOptions& options) const {
+                                  const NttOptions& options, bool reorder) const {
     const unsigned L = log_size_;
     if (L == 0) return util::Status();
     const bool dif = options.algorithm == NttAlgorithm::kDif;
@@ -129,7 +132,7 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
     const DeviceFr* roots = inverse_roots ? tables_->roots_inv : tables_->roots;
     DeviceFr* d = as_device(data);
     const unsigned passes = (L + detail::kPassLogElements - 1) / detail::kPassLogElements;
-    if (!dif) CUZK_CUDA_RETURN_IF_ERROR(detail::launch_bit_reverse(d, L, stream));
+    if (!dif && reorder) CUZK_CUDA_RETURN_IF_ERROR(detail::launch_bit_reverse(d, L, stream));
     unsigned done = 0;  // stages already covered
     for (unsigned p = 0; p < passes; ++p) {
         const unsigned k = (L - done) / (passes - p);  // balanced split of what is left
@@ -137,8 +140,20 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_ntt_pass(d, L, r, k, dif, options.ptx_mul, tw, roots, stream));
         done += k;
     }
-    if (dif) CUZK_CUDA_RETURN_IF_ERROR(detail::launch_bit_reverse(d, L, stream));
+    if (dif && reorder) CUZK_CUDA_RETURN_IF_ERROR(detail::launch_bit_reverse(d, L, stream));
     return util::Status();
+}
+
+namespace {
+NttOptions with_algorithm(NttOptions o, NttAlgorithm a) {
+    o.algorithm = a;
+    return o;
+}
+}  // namespace
+
+bool NttOptions::bit_reversal_free_default() {
+    const char* v = std::getenv("CUZK_NTT_BIT_REVERSAL_FREE");
+    return v == nullptr || std::string(v) != "0";
 }
 
 util::Status NttDomain::forward(Fr* data, CUstream_st* stream, const NttOptions& options) const {
@@ -171,6 +186,14 @@ util::Status NttDomain::coset_inverse(Fr* data, CUstream_st* stream,
 
 util::Status NttDomain::inverse_then_coset_forward(Fr* data, CUstream_st* stream,
                                                    const NttOptions& options) const {
+    if (options.bit_reversal_free) {  // DIF leaves bit-reversed order, DIT takes it back
+        CUZK_RETURN_IF_ERROR(
+            transform(data, stream, true, with_algorithm(options, NttAlgorithm::kDif), false));
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scale_by_powers(
+            as_device(data), size(), to_device(tables_->size_inv), tables_->g, options.ptx_mul,
+            stream, log_size_));
+        return transform(data, stream, false, with_algorithm(options, NttAlgorithm::kDit), false);
+    }
     CUZK_RETURN_IF_ERROR(transform(data, stream, true, options));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scale_by_powers(
         as_device(data), size(), to_device(tables_->size_inv), tables_->g, options.ptx_mul,

@@ -15,6 +15,8 @@
 // 2^(L−1)-entry table (2 GiB at L = 27) read once per butterfly.
 //   inverse: the transform with ω⁻¹, then ×m⁻¹;  coset_forward: ×g^i, then forward;
 //   coset_inverse: inverse with ω⁻¹, then ×m⁻¹·g^−i (g = 7).
+// The H step's inverse-then-coset-forward pairs skip the bit reversal
+// (NttOptions::bit_reversal_free).
 //
 // Sizes: 1 ≤ m ≤ 2^kMaxLogSize. Errors: kInvalidArgument for sizes, kUnavailable without a
 // device, kResourceExhausted when device memory runs out, kInternal for other CUDA errors.
@@ -37,9 +39,18 @@ enum class NttAlgorithm { kDif, kDit };
 
 struct NttOptions {
     NttAlgorithm algorithm = NttAlgorithm::kDif;
-    // The field product: 32-bit limbs with PTX carry chains (gpu/mont_ptx.cuh), or the 64-bit
-    // limb code shared with the host. Same results; off only for comparison.
+    // The field arithmetic of the passes (products, sums, differences): 32-bit limbs with PTX
+    // carry chains (gpu/mont_ptx.cuh), or the 64-bit limb code shared with the host. Same
+    // results; off only for comparison.
     bool ptx_mul = true;
+    // inverse_then_coset_forward (the H step's first half) without its two bit-reversal
+    // passes: the inverse runs DIF into bit-reversed order, the forward that follows runs DIT
+    // from it (the scaling between them indexes its powers by the reversed position);
+    // `algorithm` is then ignored there. Same results; off (env CUZK_NTT_BIT_REVERSAL_FREE=0)
+    // for comparison. (Fusing coset_inverse's final reordering with its scaling was measured
+    // slower on the H200 — 100.7 against 94.2 ms at 2^27 — and is not done.)
+    bool bit_reversal_free = bit_reversal_free_default();
+    static bool bit_reversal_free_default();
 };
 
 // Twiddle and coset tables for one domain size, resident on the current device (about 2 MB).
@@ -78,7 +89,7 @@ class NttDomain {
     struct Tables;
     explicit NttDomain(unsigned log_size);
     util::Status transform(ff::Fr* data, CUstream_st* stream, bool inverse_roots,
-                           const NttOptions& options) const;
+                           const NttOptions& options, bool reorder = true) const;
 
     unsigned log_size_;
     std::unique_ptr<Tables> tables_;

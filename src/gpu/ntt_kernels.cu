@@ -17,6 +17,22 @@ __device__ __forceinline__ DeviceFr mul(const DeviceFr& a, const DeviceFr& b) {
         return DeviceFr::mul_wide(a, b);
 }
 
+// Sum and difference on the same path (NttOptions::ptx_mul covers the whole field arithmetic).
+template <bool kPtx>
+__device__ __forceinline__ DeviceFr add(const DeviceFr& a, const DeviceFr& b) {
+    if constexpr (kPtx)
+        return DeviceFr::add_ptx(a, b);
+    else
+        return DeviceFr::add_wide(a, b);
+}
+template <bool kPtx>
+__device__ __forceinline__ DeviceFr sub(const DeviceFr& a, const DeviceFr& b) {
+    if constexpr (kPtx)
+        return DeviceFr::sub_ptx(a, b);
+    else
+        return DeviceFr::sub_wide(a, b);
+}
+
 template <bool kPtx>
 __device__ DeviceFr power(PowerTable t, uint64_t e) {
     const uint64_t hi = e >> kPowLoBits;
@@ -86,18 +102,18 @@ __global__ void ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsi
             const DeviceFr u = s[e0];
             const DeviceFr v = s[e1];
             if (b == 0) {  // the twiddle is ω^0 = 1
-                s[e0] = u + v;
-                s[e1] = u - v;
+                s[e0] = add<kPtx>(u, v);
+                s[e1] = sub<kPtx>(u, v);
                 continue;
             }
             const DeviceFr w = w_small[(f & ((1u << b) - 1)) << (kmax - 1 - b)];
             if (kDif) {
-                s[e0] = u + v;
-                s[e1] = mul<kPtx>(u - v, w);
+                s[e0] = add<kPtx>(u, v);
+                s[e1] = mul<kPtx>(sub<kPtx>(u, v), w);
             } else {
                 const DeviceFr vw = mul<kPtx>(v, w);
-                s[e0] = u + vw;
-                s[e1] = u - vw;
+                s[e0] = add<kPtx>(u, vw);
+                s[e1] = sub<kPtx>(u, vw);
             }
         }
     }
@@ -122,13 +138,20 @@ __global__ void bit_reverse_kernel(DeviceFr* data, unsigned log_n) {
     }
 }
 
+// c·x^e (c alone without a table).
 template <bool kPtx>
-__global__ void scale_by_powers_kernel(DeviceFr* data, size_t n, DeviceFr c, PowerTable powers) {
+__device__ __forceinline__ DeviceFr scale_factor(DeviceFr c, PowerTable powers, uint64_t e) {
+    return powers.lo != nullptr ? mul<kPtx>(c, power<kPtx>(powers, e)) : c;
+}
+
+// Position i holds element rev(i) when reversed_log > 0 (the exponent follows the element).
+template <bool kPtx>
+__global__ void scale_by_powers_kernel(DeviceFr* data, size_t n, DeviceFr c, PowerTable powers,
+                                       unsigned reversed_log) {
     const size_t stride = size_t{gridDim.x} * blockDim.x;
     for (size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride) {
-        DeviceFr factor = c;
-        if (powers.lo != nullptr) factor = mul<kPtx>(factor, power<kPtx>(powers, i));
-        data[i] = mul<kPtx>(data[i], factor);
+        const uint64_t e = reversed_log > 0 ? __brevll(i) >> (64 - reversed_log) : i;
+        data[i] = mul<kPtx>(data[i], scale_factor<kPtx>(c, powers, e));
     }
 }
 
@@ -169,10 +192,11 @@ cudaError_t launch_bit_reverse(DeviceFr* data, unsigned log_n, cudaStream_t stre
 }
 
 cudaError_t launch_scale_by_powers(DeviceFr* data, size_t n, DeviceFr c, PowerTable powers,
-                                   bool ptx, cudaStream_t stream) {
+                                   bool ptx, cudaStream_t stream, unsigned reversed_log) {
     if (n == 0) return cudaSuccess;
+    if (reversed_log > 0 && n != (size_t{1} << reversed_log)) return cudaErrorInvalidValue;
     auto kernel = ptx ? scale_by_powers_kernel<true> : scale_by_powers_kernel<false>;
-    kernel<<<grid_for(n), kBlock, 0, stream>>>(data, n, c, powers);
+    kernel<<<grid_for(n), kBlock, 0, stream>>>(data, n, c, powers, reversed_log);
     return cudaGetLastError();
 }
 

@@ -38,8 +38,10 @@ cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned
 cudaError_t launch_bit_reverse(DeviceFr* data, unsigned log_n, cudaStream_t stream);
 
 // data[i] ← data[i] · c · x^i for i < n (x^i from `powers`; with powers.lo == nullptr, × c only).
+// reversed_log > 0 (then n = 2^reversed_log): the vector is in bit-reversed order, position i
+// holding element rev(i), so the factor is c · x^rev(i).
 cudaError_t launch_scale_by_powers(DeviceFr* data, size_t n, DeviceFr c, PowerTable powers,
-                                   bool ptx, cudaStream_t stream);
+                                   bool ptx, cudaStream_t stream, unsigned reversed_log = 0);
 
 // a[i] ← (a[i]·b[i] − c[i])·z_inv for i < n.
 cudaError_t launch_quotient(DeviceFr* a, const DeviceFr* b, const DeviceFr* c, size_t n,
