@@ -147,34 +147,26 @@ struct DeviceField {
     }
     // The shared 64-bit limb algorithms (ff::mod_add, mod_sub), on host and device.
     static constexpr CUZK_HD DeviceField add_wide(const DeviceField& a, const DeviceField& b) {
-        const DeviceField p = modulus_limbs();
-        DeviceField r;
-        ff::mod_add<kLimbs>(r.limb, a.limb, b.limb, p.limb);
-        return r;
+        return with_modulus(a, b, [](auto... limbs) { ff::mod_add<kLimbs>(limbs...); });
     }
     static constexpr CUZK_HD DeviceField sub_wide(const DeviceField& a, const DeviceField& b) {
-        const DeviceField p = modulus_limbs();
-        DeviceField r;
-        ff::mod_sub<kLimbs>(r.limb, a.limb, b.limb, p.limb);
-        return r;
+        return with_modulus(a, b, [](auto... limbs) { ff::mod_sub<kLimbs>(limbs...); });
     }
     // The PTX versions in device code; host code gets the wide ones.
     static CUZK_HD DeviceField add_ptx(const DeviceField& a, const DeviceField& b) {
 #if defined(__CUDA_ARCH__)
-        const DeviceField p = modulus_limbs();
-        DeviceField r;
-        detail::mod_add_ptx<kLimbs>(r.limb, a.limb, b.limb, p.limb);
-        return r;
+        return with_modulus(a, b, [](auto... limbs) {
+            detail::mod_add_sub_ptx<kLimbs, false>(limbs...);
+        });
 #else
         return add_wide(a, b);
 #endif
     }
     static CUZK_HD DeviceField sub_ptx(const DeviceField& a, const DeviceField& b) {
 #if defined(__CUDA_ARCH__)
-        const DeviceField p = modulus_limbs();
-        DeviceField r;
-        detail::mod_sub_ptx<kLimbs>(r.limb, a.limb, b.limb, p.limb);
-        return r;
+        return with_modulus(a, b, [](auto... limbs) {
+            detail::mod_add_sub_ptx<kLimbs, true>(limbs...);
+        });
 #else
         return sub_wide(a, b);
 #endif
@@ -245,6 +237,15 @@ struct DeviceField {
    private:
     // p itself is not a field element (it is not reduced); it only feeds the limb algorithms.
     static constexpr CUZK_HD DeviceField modulus_limbs() { return constant<P::kMont.modulus>(); }
+    // r = op(r.limb, a.limb, b.limb, p.limb) for a limb algorithm op(out, a, b, modulus).
+    template <class Op>
+    static constexpr CUZK_HD DeviceField with_modulus(const DeviceField& a, const DeviceField& b,
+                                                      Op op) {
+        const DeviceField p = modulus_limbs();
+        DeviceField r;
+        op(r.limb, a.limb, b.limb, p.limb);
+        return r;
+    }
 
     template <Int V, size_t... I>
     static constexpr CUZK_HD DeviceField from_limbs(std::index_sequence<I...>) {

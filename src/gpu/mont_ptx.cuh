@@ -102,18 +102,36 @@ __device__ __forceinline__ void split_words(uint32_t* w, const uint64_t* v) {
     }
 }
 
+// s = x + y (kSubtract false) or x − y over n words in one carry chain, whose last carry goes
+// into the returned word: top + carry, or top − borrow (so 0xffffffff for top = 0 and a
+// borrow).
+template <int n, bool kSubtract>
+__device__ __forceinline__ uint32_t ptx_chain(uint32_t* s, const uint32_t* x, const uint32_t* y,
+                                              uint32_t top) {
+    uint32_t out;
+    if constexpr (kSubtract) {
+        asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(s[0]) : "r"(x[0]), "r"(y[0]));
+#pragma unroll
+        for (int j = 1; j < n; ++j)
+            asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(s[j]) : "r"(x[j]), "r"(y[j]));
+        asm volatile("subc.u32 %0, %1, 0;" : "=r"(out) : "r"(top));
+    } else {
+        asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(s[0]) : "r"(x[0]), "r"(y[0]));
+#pragma unroll
+        for (int j = 1; j < n; ++j)
+            asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(s[j]) : "r"(x[j]), "r"(y[j]));
+        asm volatile("addc.u32 %0, %1, 0;" : "=r"(out) : "r"(top));
+    }
+    return out;
+}
+
 // r = x − p if x ≥ p else x, for x = (top·2^(32n) + words x) < 2p; r as 64-bit limbs.
 template <size_t kLimbs64>
 __device__ __forceinline__ void ptx_reduce_once(uint64_t* r, const uint32_t* x, uint32_t top,
                                                 const uint32_t* q) {
     constexpr int n = static_cast<int>(2 * kLimbs64);
-    uint32_t d[n], borrow;
-    asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(d[0]) : "r"(x[0]), "r"(q[0]));
-#pragma unroll
-    for (int j = 1; j < n; ++j)
-        asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(d[j]) : "r"(x[j]), "r"(q[j]));
-    asm volatile("subc.u32 %0, %1, 0;" : "=r"(borrow) : "r"(top));
-    const bool keep_x = borrow == 0xffffffffu;  // top − borrow-in wrapped: x < p
+    uint32_t d[n];
+    const bool keep_x = ptx_chain<n, true>(d, x, q, top) == 0xffffffffu;  // wrapped: x < p
 #pragma unroll
     for (int i = 0; i < static_cast<int>(kLimbs64); ++i) {
         const uint32_t lo = keep_x ? x[2 * i] : d[2 * i];
@@ -122,47 +140,27 @@ __device__ __forceinline__ void ptx_reduce_once(uint64_t* r, const uint32_t* x, 
     }
 }
 
-// r = a + b mod p for a, b < p.
-template <size_t kLimbs64>
-__device__ __forceinline__ void mod_add_ptx(uint64_t* r, const uint64_t* a, const uint64_t* b,
-                                            const uint64_t* p) {
+// r = a ± b mod p for a, b < p: the sum reduced once, or the difference plus p when it
+// borrowed.
+template <size_t kLimbs64, bool kSubtract>
+__device__ __forceinline__ void mod_add_sub_ptx(uint64_t* r, const uint64_t* a, const uint64_t* b,
+                                                const uint64_t* p) {
     constexpr int n = static_cast<int>(2 * kLimbs64);
-    uint32_t x[n], y[n], q[n], s[n], top;
+    uint32_t x[n], y[n], q[n], s[n];
     split_words<kLimbs64>(x, a);
     split_words<kLimbs64>(y, b);
     split_words<kLimbs64>(q, p);
-    asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(s[0]) : "r"(x[0]), "r"(y[0]));
+    const uint32_t top = ptx_chain<n, kSubtract>(s, x, y, 0);
+    if constexpr (!kSubtract) {
+        ptx_reduce_once<kLimbs64>(r, s, top, q);
+    } else {
 #pragma unroll
-    for (int j = 1; j < n; ++j)
-        asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(s[j]) : "r"(x[j]), "r"(y[j]));
-    asm volatile("addc.u32 %0, 0, 0;" : "=r"(top));
-    ptx_reduce_once<kLimbs64>(r, s, top, q);
-}
-
-// r = a − b mod p for a, b < p: the difference, plus p when it borrowed.
-template <size_t kLimbs64>
-__device__ __forceinline__ void mod_sub_ptx(uint64_t* r, const uint64_t* a, const uint64_t* b,
-                                            const uint64_t* p) {
-    constexpr int n = static_cast<int>(2 * kLimbs64);
-    uint32_t x[n], y[n], q[n], d[n], mask;
-    split_words<kLimbs64>(x, a);
-    split_words<kLimbs64>(y, b);
-    split_words<kLimbs64>(q, p);
-    asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(d[0]) : "r"(x[0]), "r"(y[0]));
+        for (int j = 0; j < n; ++j) q[j] &= top;  // top: all ones when a < b
+        (void)ptx_chain<n, false>(s, s, q, 0);     // the carry out is dropped
 #pragma unroll
-    for (int j = 1; j < n; ++j)
-        asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(d[j]) : "r"(x[j]), "r"(y[j]));
-    asm volatile("subc.u32 %0, 0, 0;" : "=r"(mask));  // all ones when a < b
-#pragma unroll
-    for (int j = 0; j < n; ++j) q[j] &= mask;
-    asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(d[0]) : "r"(q[0]));
-#pragma unroll
-    for (int j = 1; j < n - 1; ++j)
-        asm volatile("addc.cc.u32 %0, %0, %1;" : "+r"(d[j]) : "r"(q[j]));
-    asm volatile("addc.u32 %0, %0, %1;" : "+r"(d[n - 1]) : "r"(q[n - 1]));  // carry out dropped
-#pragma unroll
-    for (int i = 0; i < static_cast<int>(kLimbs64); ++i)
-        r[i] = (static_cast<uint64_t>(d[2 * i + 1]) << 32) | d[2 * i];
+        for (int i = 0; i < static_cast<int>(kLimbs64); ++i)
+            r[i] = (static_cast<uint64_t>(s[2 * i + 1]) << 32) | s[2 * i];
+    }
 }
 
 #endif  // __CUDA_ARCH__

@@ -8,29 +8,24 @@ namespace {
 
 constexpr unsigned kMaxBlockElements = 1u << kPassLogElements;
 
-// The product on the chosen path (NttOptions::ptx_mul): 32-bit PTX or 64-bit limbs.
+// The field arithmetic on the chosen path (NttOptions::ptx_mul): 32-bit PTX or 64-bit limbs.
+template <bool kPtx>
+struct Arith {
+    static constexpr auto mul = kPtx ? &DeviceFr::mul_ptx : &DeviceFr::mul_wide;
+    static constexpr auto add = kPtx ? &DeviceFr::add_ptx : &DeviceFr::add_wide;
+    static constexpr auto sub = kPtx ? &DeviceFr::sub_ptx : &DeviceFr::sub_wide;
+};
 template <bool kPtx>
 __device__ __forceinline__ DeviceFr mul(const DeviceFr& a, const DeviceFr& b) {
-    if constexpr (kPtx)
-        return DeviceFr::mul_ptx(a, b);
-    else
-        return DeviceFr::mul_wide(a, b);
+    return Arith<kPtx>::mul(a, b);
 }
-
-// Sum and difference on the same path (NttOptions::ptx_mul covers the whole field arithmetic).
 template <bool kPtx>
 __device__ __forceinline__ DeviceFr add(const DeviceFr& a, const DeviceFr& b) {
-    if constexpr (kPtx)
-        return DeviceFr::add_ptx(a, b);
-    else
-        return DeviceFr::add_wide(a, b);
+    return Arith<kPtx>::add(a, b);
 }
 template <bool kPtx>
 __device__ __forceinline__ DeviceFr sub(const DeviceFr& a, const DeviceFr& b) {
-    if constexpr (kPtx)
-        return DeviceFr::sub_ptx(a, b);
-    else
-        return DeviceFr::sub_wide(a, b);
+    return Arith<kPtx>::sub(a, b);
 }
 
 template <bool kPtx>
