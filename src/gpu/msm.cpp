@@ -6,8 +6,6 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
-#include <cstdlib>
-#include <string_view>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -108,13 +106,6 @@ util::Result<double> elapsed(cudaEvent_t a, cudaEvent_t b) {
 }
 
 }  // namespace
-
-bool GpuMsmOptions::env_switch(const char* name, bool fallback) {
-    const char* v = std::getenv(name);
-    if (v == nullptr) return fallback;
-    const std::string_view s(v);
-    return s == "1" ? true : s == "0" ? false : fallback;
-}
 
 unsigned default_window_bits(size_t n) {
     if (n < (size_t{1} << 12)) return std::min(msm::default_window_bits(n), 8u);

@@ -41,6 +41,7 @@
 #include "ec/curves.hpp"
 #include "ff/bigint.hpp"
 #include "ff/fr.hpp"
+#include "util/env.hpp"
 #include "util/status.hpp"
 
 namespace cuzk::gpu {
@@ -62,10 +63,8 @@ struct GpuMsmOptions {
     //     registers);
     //   low_register_accumulate (G1 only): the kernel bounded to 128 registers, 4 blocks of 128
     //     threads per SM instead of 3 (at the price of some spills).
-    bool prefetch_next_base = env_switch("CUZK_MSM_PREFETCH", true);
-    bool low_register_accumulate = env_switch("CUZK_MSM_LOW_REG", false);
-    // The value of environment variable `name` read as 0 / 1; `fallback` when unset or other.
-    static bool env_switch(const char* name, bool fallback);
+    bool prefetch_next_base = util::env_switch("CUZK_MSM_PREFETCH", true);
+    bool low_register_accumulate = util::env_switch("CUZK_MSM_LOW_REG", false);
     // Threads of the running-sum step (windows × segments, segments of ≥ 16 buckets): each sums
     // its segment serially, so few threads leave the GPU mostly idle (8192 before 2026-12-02).
     unsigned aggregate_threads = 65536;

@@ -3,7 +3,6 @@
 
 #include <cuda_runtime_api.h>
 
-#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -150,11 +149,6 @@ NttOptions with_algorithm(NttOptions o, NttAlgorithm a) {
     return o;
 }
 }  // namespace
-
-bool NttOptions::bit_reversal_free_default() {
-    const char* v = std::getenv("CUZK_NTT_BIT_REVERSAL_FREE");
-    return v == nullptr || std::string(v) != "0";
-}
 
 util::Status NttDomain::forward(Fr* data, CUstream_st* stream, const NttOptions& options) const {
     return transform(data, stream, false, options);

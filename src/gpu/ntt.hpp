@@ -29,6 +29,7 @@
 #include <span>
 
 #include "ff/fr.hpp"
+#include "util/env.hpp"
 #include "util/status.hpp"
 
 struct CUstream_st;
@@ -49,8 +50,7 @@ struct NttOptions {
     // `algorithm` is then ignored there. Same results; off (env CUZK_NTT_BIT_REVERSAL_FREE=0)
     // for comparison. (Fusing coset_inverse's final reordering with its scaling was measured
     // slower on the H200 — 100.7 against 94.2 ms at 2^27 — and is not done.)
-    bool bit_reversal_free = bit_reversal_free_default();
-    static bool bit_reversal_free_default();
+    bool bit_reversal_free = util::env_switch("CUZK_NTT_BIT_REVERSAL_FREE", true);
 };
 
 // Twiddle and coset tables for one domain size, resident on the current device (about 2 MB).

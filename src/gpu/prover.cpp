@@ -525,9 +525,5 @@ util::Result<std::vector<groth16::Proof>> prove_gpu_witnesses(
     return proofs;
 }
 
-bool GpuProverOptions::overlap_h2d_default() {
-    const char* v = std::getenv("CUZK_GPU_OVERLAP_H2D");
-    return v == nullptr || std::string(v) != "0";
-}
 
 }  // namespace cuzk::gpu

@@ -55,6 +55,7 @@
 #include "groth16/keys.hpp"
 #include "groth16/prover.hpp"
 #include "r1cs/proving_assignment.hpp"
+#include "util/env.hpp"
 #include "util/status.hpp"
 #include "util/trace.hpp"
 
@@ -68,8 +69,8 @@ struct GpuProverOptions {
     util::TraceRecorder* trace = nullptr;
     // The compiled-circuit path (see above); must be the circuits' own compiled shape.
     const DeviceCircuit* compiled = nullptr;
-    bool overlap_h2d = overlap_h2d_default();  // compiled path: upload k + 1 during k
-    static bool overlap_h2d_default();         // true unless CUZK_GPU_OVERLAP_H2D=0
+    // Compiled path: upload k + 1 during k; on unless CUZK_GPU_OVERLAP_H2D=0.
+    bool overlap_h2d = util::env_switch("CUZK_GPU_OVERLAP_H2D", true);
 };
 
 // A circuit's witness for the compiled path (groth16/witness.hpp).
