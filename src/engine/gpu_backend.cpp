@@ -18,6 +18,7 @@
 #include "gpu/params_cache.hpp"
 #include "gpu/prover.hpp"
 #include "gpu/resident_setup.hpp"
+#include "util/env.hpp"
 
 namespace cuzk::engine {
 
@@ -265,10 +266,7 @@ class GpuBackend final : public ProverBackend {
 
    private:
     // CUZK_GPU_SPMV=0: the engine multiplies a, b, c on the CPU (the A/B switch of the GPU SpMV).
-    static bool spmv_on_gpu() {
-        const char* v = std::getenv("CUZK_GPU_SPMV");
-        return v == nullptr || std::string(v) != "0";
-    }
+    static bool spmv_on_gpu() { return util::env_switch("CUZK_GPU_SPMV", true); }
 
     // The device's resident copy of `compiled` (uploaded on first use, "circuit_upload" added
     // to times); copies the engine no longer holds are dropped first. With the device current

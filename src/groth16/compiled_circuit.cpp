@@ -11,6 +11,7 @@
 #include "r1cs/counter.hpp"
 #include "r1cs/fork.hpp"
 #include "r1cs/witness_only.hpp"
+#include "util/env.hpp"
 #include "util/timer.hpp"
 
 namespace cuzk::groth16 {
@@ -51,8 +52,7 @@ size_t density_bytes(const r1cs::DensityBits& d) { return d.words().capacity() *
 bool compiled_synthesis_enabled() {
     int v = g_compiled.load(std::memory_order_relaxed);
     if (v < 0) {
-        const char* env = std::getenv("CUZK_COMPILED_SYNTHESIS");
-        v = (env != nullptr && std::strcmp(env, "0") == 0) ? 0 : 1;
+        v = util::env_switch("CUZK_COMPILED_SYNTHESIS", true) ? 1 : 0;
         g_compiled.store(v, std::memory_order_relaxed);
     }
     return v == 1;

@@ -6,6 +6,8 @@
 #include <memory>
 #include <vector>
 
+#include "util/env.hpp"
+
 namespace cuzk::r1cs {
 
 namespace {
@@ -16,8 +18,7 @@ std::atomic<int> g_parallel{-1};
 bool parallel_synthesis_enabled() {
     int v = g_parallel.load(std::memory_order_relaxed);
     if (v < 0) {
-        const char* env = std::getenv("CUZK_PARALLEL_SYNTHESIS");
-        v = (env != nullptr && std::strcmp(env, "0") == 0) ? 0 : 1;
+        v = util::env_switch("CUZK_PARALLEL_SYNTHESIS", true) ? 1 : 0;
         g_parallel.store(v, std::memory_order_relaxed);
     }
     return v == 1;

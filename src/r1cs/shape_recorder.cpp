@@ -5,6 +5,8 @@
 #include <cstring>
 #include <string>
 
+#include "util/env.hpp"
+
 namespace cuzk::r1cs {
 
 using ff::Fr;
@@ -83,10 +85,7 @@ DensityBits ShapeRecorder::b_input_density() const { return density(matrix_[1], 
 DensityBits ShapeRecorder::b_aux_density() const { return density(matrix_[1], true); }
 
 bool spmv_bit_shortcut_enabled() {
-    static const bool on = [] {
-        const char* env = std::getenv("CUZK_SPMV_BIT_SHORTCUT");
-        return !(env != nullptr && std::strcmp(env, "0") == 0);
-    }();
+    static const bool on = util::env_switch("CUZK_SPMV_BIT_SHORTCUT", true);
     return on;
 }
 

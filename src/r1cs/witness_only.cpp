@@ -3,13 +3,12 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "util/env.hpp"
+
 namespace cuzk::r1cs {
 
 bool witness_skips_constraints_default() {
-    static const bool skip = [] {
-        const char* env = std::getenv("CUZK_WITNESS_SKIP_LC");
-        return !(env != nullptr && std::strcmp(env, "0") == 0);
-    }();
+    static const bool skip = util::env_switch("CUZK_WITNESS_SKIP_LC", true);
     return skip;
 }
 

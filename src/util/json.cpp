@@ -10,6 +10,7 @@
 #include <new>
 #include <system_error>
 
+#include "util/env.hpp"
 #include "util/utf8.hpp"
 
 namespace cuzk::util::json {
@@ -26,10 +27,7 @@ enum : uint8_t {
 // pages, which removes most of the page-fault cost of touching them the first time.
 // Switch: CUZK_JSON_HUGEPAGES=0 uses the ordinary allocator for every size (A/B runs).
 inline bool tape_hugepages_enabled() {
-    static const bool enabled = [] {
-        const char* v = std::getenv("CUZK_JSON_HUGEPAGES");
-        return v == nullptr || std::string_view(v) != "0";
-    }();
+    static const bool enabled = env_switch("CUZK_JSON_HUGEPAGES", true);
     return enabled;
 }
 

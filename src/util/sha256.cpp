@@ -1,5 +1,6 @@
 // SHA-256 per FIPS 180-4 §6.2 (message schedule W[0..63], 64 rounds with Σ0, Σ1, Ch, Maj).
 #include "util/sha256.hpp"
+#include "util/env.hpp"
 
 #include <atomic>
 #include <cstdlib>
@@ -106,8 +107,7 @@ using CompressFn = void (*)(uint32_t*, const uint8_t*, size_t);
 
 CompressFn initial_backend() {
 #if defined(__x86_64__)
-    const char* env = std::getenv("CUZK_SHA_NI");
-    const bool wanted = env == nullptr || std::strcmp(env, "0") != 0;
+    const bool wanted = env_switch("CUZK_SHA_NI", true);
     if (wanted && cpu_has_sha_ni()) return compress_sha_ni;
 #endif
     return Sha256::compress_portable;
