@@ -148,14 +148,23 @@ util::Result<std::vector<ArithBenchResult>> bench_device_arith(int repetitions) 
     CUZK_RETURN_IF_ERROR(check_device_available());
     if (repetitions < 1) return util::invalid_argument("bench gpu-arith: repetitions >= 1");
     std::vector<ArithBenchResult> out;
-    CUZK_ASSIGN_OR_RETURN(ArithBenchResult fp,
-                          bench_field<ff::Fp>("fp_mul", repetitions, 256, 576,
-                                              detail::launch_fp_mul_chains, mul_step<ff::Fp>));
-    out.push_back(fp);
-    CUZK_ASSIGN_OR_RETURN(ArithBenchResult fr,
-                          bench_field<ff::Fr>("fr_mul", repetitions, 512, 256,
-                                              detail::launch_fr_mul_chains, mul_step<ff::Fr>));
-    out.push_back(fr);
+    // The products: the default (paired halves) and the first PTX version (split chains).
+    for (const bool split : {false, true}) {
+        const auto fp_launch = [split](uint64_t* a, uint64_t* b, size_t n, int it) {
+            return detail::launch_fp_mul_chains(a, b, n, it, split);
+        };
+        const auto fr_launch = [split](uint64_t* a, uint64_t* b, size_t n, int it) {
+            return detail::launch_fr_mul_chains(a, b, n, it, split);
+        };
+        CUZK_ASSIGN_OR_RETURN(ArithBenchResult fp,
+                              bench_field<ff::Fp>(split ? "fp_mul_split" : "fp_mul", repetitions,
+                                                  256, 576, fp_launch, mul_step<ff::Fp>));
+        out.push_back(fp);
+        CUZK_ASSIGN_OR_RETURN(ArithBenchResult fr,
+                              bench_field<ff::Fr>(split ? "fr_mul_split" : "fr_mul", repetitions,
+                                                  512, 256, fr_launch, mul_step<ff::Fr>));
+        out.push_back(fr);
+    }
     // The sum and difference, PTX against the 64-bit limb code (a pair of them per op).
     for (const bool ptx : {true, false}) {
         CUZK_ASSIGN_OR_RETURN(

@@ -1,5 +1,6 @@
 // Throughput of the device arithmetic the MSM and the NTT are built from, for
-// `cuzk bench gpu-arith`: Fp and Fr Montgomery products (gpu/mont_ptx.cuh), Fp sums and
+// `cuzk bench gpu-arith`: Fp and Fr Montgomery products (gpu/mont_ptx.cuh: the default paired
+// chains against the first split ones), Fp sums and
 // differences (PTX carry chains against the shared 64-bit limb code: the A/B of that switch) and
 // the G1 XYZZ mixed addition of the bucket kernel (gpu/msm_point_ops.cuh). Host C++ header.
 //
@@ -21,11 +22,12 @@
 namespace cuzk::gpu {
 
 struct ArithBenchResult {
-    std::string what;          // "fp_mul", "fr_mul", "fp_addsub_ptx", "fp_addsub_wide", "g1_madd"
-    double ms = 0;             // median per launch
-    double ops = 0;            // operations per launch
-    double gops = 0;           // 1e9 operations per second
-    double imad_tera = 0;      // implied 32-bit multiply-adds per second, 1e12
+    std::string what;   // "fp_mul", "fr_mul", "fp_mul_split", "fr_mul_split", "fp_addsub_ptx",
+                        // "fp_addsub_wide", "g1_madd"
+    double ms = 0;         // median per launch
+    double ops = 0;        // operations per launch
+    double gops = 0;       // 1e9 operations per second
+    double imad_tera = 0;  // implied 32-bit multiply-adds per second, 1e12
 };
 
 util::Result<std::vector<ArithBenchResult>> bench_device_arith(int repetitions);

@@ -9,14 +9,20 @@ namespace {
 
 constexpr unsigned kBlock = 256;
 
-template <class F>
+// kSplit: the first PTX product (DeviceField::mul_ptx_split), else the default one.
+template <class F, bool kSplit>
 __global__ void mul_chains_kernel(F* a, F* b, size_t n, int iterations) {
     const size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
     if (i >= n) return;
     F x = a[i], y = b[i];
     for (int k = 0; k < iterations; ++k) {
-        x = x * y;
-        y = y * x;
+        if constexpr (kSplit) {
+            x = F::mul_ptx_split(x, y);
+            y = F::mul_ptx_split(y, x);
+        } else {
+            x = x * y;
+            y = y * x;
+        }
     }
     a[i] = x;
     b[i] = y;
@@ -54,19 +60,23 @@ __global__ void g1_madd_chains_kernel(DeviceG1Xyzz* acc, const DeviceG1Affine* q
 
 unsigned blocks(size_t n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
 
-}  // namespace
-
-cudaError_t launch_fp_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations) {
-    mul_chains_kernel<DeviceFp><<<blocks(n), kBlock>>>(reinterpret_cast<DeviceFp*>(a),
-                                                       reinterpret_cast<DeviceFp*>(b), n,
-                                                       iterations);
+template <class F>
+cudaError_t launch_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations, bool split) {
+    auto kernel = split ? mul_chains_kernel<F, true> : mul_chains_kernel<F, false>;
+    kernel<<<blocks(n), kBlock>>>(reinterpret_cast<F*>(a), reinterpret_cast<F*>(b), n,
+                                  iterations);
     return cudaGetLastError();
 }
-cudaError_t launch_fr_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations) {
-    mul_chains_kernel<DeviceFr><<<blocks(n), kBlock>>>(reinterpret_cast<DeviceFr*>(a),
-                                                       reinterpret_cast<DeviceFr*>(b), n,
-                                                       iterations);
-    return cudaGetLastError();
+
+}  // namespace
+
+cudaError_t launch_fp_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations,
+                                 bool split) {
+    return launch_mul_chains<DeviceFp>(a, b, n, iterations, split);
+}
+cudaError_t launch_fr_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations,
+                                 bool split) {
+    return launch_mul_chains<DeviceFr>(a, b, n, iterations, split);
 }
 cudaError_t launch_fp_addsub_chains(uint64_t* a, uint64_t* b, size_t n, int iterations,
                                    bool ptx) {

@@ -10,9 +10,10 @@
 
 namespace cuzk::gpu::detail {
 
-// a[i], b[i] ← after `iterations` steps of (a ← a·b, b ← b·a), for i < n.
-cudaError_t launch_fp_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations);
-cudaError_t launch_fr_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations);
+// a[i], b[i] ← after `iterations` steps of (a ← a·b, b ← b·a), for i < n; split: with the
+// first PTX product (mont_mul_ptx_split), else the default (mont_mul_ptx).
+cudaError_t launch_fp_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations, bool split);
+cudaError_t launch_fr_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations, bool split);
 // a[i], b[i] ← after `iterations` steps of (a ← a + b, b ← a − b), PTX or 64-bit limb code.
 cudaError_t launch_fp_addsub_chains(uint64_t* a, uint64_t* b, size_t n, int iterations, bool ptx);
 // acc[i] ← acc[i] + q[i] repeated `iterations` times (mixed XYZZ addition, in place).

@@ -20,8 +20,9 @@ TEST(GpuArithBench, ChainsMatchTheHost) {
     ASSERT_TRUE(results.ok()) << results.status().to_string();
     std::vector<std::string> names;
     for (const ArithBenchResult& r : *results) names.push_back(r.what);
-    EXPECT_EQ(names, (std::vector<std::string>{"fp_mul", "fr_mul", "fp_addsub_ptx",
-                                               "fp_addsub_wide", "g1_madd"}));
+    EXPECT_EQ(names, (std::vector<std::string>{"fp_mul", "fr_mul", "fp_mul_split",
+                                               "fr_mul_split", "fp_addsub_ptx", "fp_addsub_wide",
+                                               "g1_madd"}));
     for (const ArithBenchResult& r : *results) {
         EXPECT_GT(r.ops, 0) << r.what;
         EXPECT_GT(r.ms, 0) << r.what;

@@ -199,6 +199,19 @@ struct DeviceField {
         return mul_wide(a, b);
 #endif
     }
+    // The first PTX product (two chains per row; detail::mont_mul_ptx_split), for the A/B of
+    // `cuzk bench gpu-arith`; host code gets mul_wide.
+    static CUZK_HD DeviceField mul_ptx_split(const DeviceField& a, const DeviceField& b) {
+#if defined(__CUDA_ARCH__)
+        const DeviceField p = modulus_limbs();
+        DeviceField r;
+        detail::mont_mul_ptx_split<kLimbs>(r.limb, a.limb, b.limb, p.limb,
+                                           static_cast<uint32_t>(detail::kInv<P>));
+        return r;
+#else
+        return mul_wide(a, b);
+#endif
+    }
     CUZK_HD DeviceField& operator+=(const DeviceField& b) { return *this = *this + b; }
     CUZK_HD DeviceField& operator-=(const DeviceField& b) { return *this = *this - b; }
     CUZK_HD DeviceField& operator*=(const DeviceField& b) { return *this = *this * b; }

@@ -7,13 +7,18 @@
 //
 // Algorithm: CIOS (Koç, Acar, Kaliski, "Analyzing and comparing Montgomery multiplication
 // algorithms", IEEE Micro 16(3), 1996) with 32-bit words. For each word b_i of b:
-//     t += a·b_i        two carry chains: the low halves of a_j·b_i into t_j (mad.lo.cc,
-//                       madc.lo.cc), then the high halves into t_{j+1} (mad.hi.cc, madc.hi.cc)
-//     m = t_0·(−p⁻¹) mod 2^32;   t += m·p    (the same two chains; t_0 becomes 0)
-//     t >>= 32
+//     t += a·b_i;   m = t_0·(−p⁻¹) mod 2^32;   t += m·p   (t_0 becomes 0);   t >>= 32
 // t stays below 2p, so one conditional subtraction of p (sub.cc/subc.cc, the borrow decides)
-// ends it. 4n² multiply-adds — 256 for Fr, 576 for Fp — each a single 32-bit IMAD, where the
-// 64-bit path spends several instructions per 64×64→128 product and its carries.
+// ends it. 4n² 32-bit multiply-adds (lo and hi halves) — 256 for Fr, 576 for Fp.
+//
+// Two arrangements of the rows, the same arithmetic:
+//   mont_mul_ptx (the default) — each product's low and high halves are adjacent statements of
+//     one chain (even and odd words of a in two accumulators): ptxas fuses each pair into one
+//     wide multiply-add with carry, ~390 SASS instructions per Fp product;
+//   mont_mul_ptx_split (the first version, kept for the A/B) — the low halves of a row in one
+//     chain, the high halves in another: each half costs its own multiply plus carry
+//     additions, ~1,280 SASS instructions per Fp product (sm_90, CUDA 13; the .text of a
+//     two-product loop: 784 against 2,552 instructions).
 //
 // Carry chains: each instruction is its own asm statement (volatile, so they keep their order);
 // the condition-code register carries between consecutive statements of one chain, the idiom
@@ -26,66 +31,6 @@
 namespace cuzk::gpu::detail {
 
 #if defined(__CUDA_ARCH__)
-
-// t[0..n+1] += x·w: t[j] += lo(x_j·w) for j < n with the carry into t[n], t[n+1]; then
-// t[j+1] += hi(x_j·w) with the carry into t[n+1].
-template <int kN>
-__device__ __forceinline__ void ptx_mul_add_word(uint32_t* t, const uint32_t* x, uint32_t w) {
-    asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(t[0]) : "r"(x[0]), "r"(w));
-#pragma unroll
-    for (int j = 1; j < kN; ++j)
-        asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(t[j]) : "r"(x[j]), "r"(w));
-    asm volatile("addc.cc.u32 %0, %0, 0;" : "+r"(t[kN]));
-    asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[kN + 1]));
-    asm volatile("mad.hi.cc.u32 %0, %1, %2, %0;" : "+r"(t[1]) : "r"(x[0]), "r"(w));
-#pragma unroll
-    for (int j = 1; j < kN; ++j)
-        asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(t[j + 1]) : "r"(x[j]), "r"(w));
-    asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[kN + 1]));
-}
-
-// r = a·b·2^(−64·kLimbs64) mod p for fully reduced a, b < p (64-bit limb arrays).
-template <size_t kLimbs64>
-__device__ __forceinline__ void mont_mul_ptx(uint64_t* r, const uint64_t* a, const uint64_t* b,
-                                             const uint64_t* p, uint32_t inv32) {
-    constexpr int n = static_cast<int>(2 * kLimbs64);
-    uint32_t x[n], y[n], q[n], t[n + 2];
-#pragma unroll
-    for (int i = 0; i < static_cast<int>(kLimbs64); ++i) {
-        x[2 * i] = static_cast<uint32_t>(a[i]);
-        x[2 * i + 1] = static_cast<uint32_t>(a[i] >> 32);
-        y[2 * i] = static_cast<uint32_t>(b[i]);
-        y[2 * i + 1] = static_cast<uint32_t>(b[i] >> 32);
-        q[2 * i] = static_cast<uint32_t>(p[i]);
-        q[2 * i + 1] = static_cast<uint32_t>(p[i] >> 32);
-    }
-#pragma unroll
-    for (int j = 0; j < n + 2; ++j) t[j] = 0;
-#pragma unroll
-    for (int i = 0; i < n; ++i) {
-        ptx_mul_add_word<n>(t, x, y[i]);
-        const uint32_t m = t[0] * inv32;
-        ptx_mul_add_word<n>(t, q, m);
-#pragma unroll
-        for (int j = 0; j < n + 1; ++j) t[j] = t[j + 1];
-        t[n + 1] = 0;
-    }
-    // t (words 0..n) < 2p: subtract p once if t ≥ p.
-    uint32_t s[n], borrow;
-    asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(s[0]) : "r"(t[0]), "r"(q[0]));
-#pragma unroll
-    for (int j = 1; j < n; ++j)
-        asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(s[j]) : "r"(t[j]), "r"(q[j]));
-    asm volatile("subc.u32 %0, %1, 0;" : "=r"(borrow) : "r"(t[n]));
-    // t[n] − borrow-in is 0xffffffff exactly when t < p (t[n] is 0: t < 2p < 2^(32n))
-    const bool keep_t = borrow == 0xffffffffu;
-#pragma unroll
-    for (int i = 0; i < static_cast<int>(kLimbs64); ++i) {
-        const uint32_t lo = keep_t ? t[2 * i] : s[2 * i];
-        const uint32_t hi = keep_t ? t[2 * i + 1] : s[2 * i + 1];
-        r[i] = (static_cast<uint64_t>(hi) << 32) | lo;
-    }
-}
 
 // ---- additions (same representation and results as ff::mod_add / mod_sub / mod_neg) -------
 //
@@ -161,6 +106,159 @@ __device__ __forceinline__ void mod_add_sub_ptx(uint64_t* r, const uint64_t* a, 
         for (int i = 0; i < static_cast<int>(kLimbs64); ++i)
             r[i] = (static_cast<uint64_t>(s[2 * i + 1]) << 32) | s[2 * i];
     }
+}
+
+// ---- the product with split chains (the first version) ------------------------------------
+
+// t[0..n+1] += x·w: t[j] += lo(x_j·w) for j < n with the carry into t[n], t[n+1]; then
+// t[j+1] += hi(x_j·w) with the carry into t[n+1].
+template <int kN>
+__device__ __forceinline__ void ptx_mul_add_word(uint32_t* t, const uint32_t* x, uint32_t w) {
+    asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(t[0]) : "r"(x[0]), "r"(w));
+#pragma unroll
+    for (int j = 1; j < kN; ++j)
+        asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(t[j]) : "r"(x[j]), "r"(w));
+    asm volatile("addc.cc.u32 %0, %0, 0;" : "+r"(t[kN]));
+    asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[kN + 1]));
+    asm volatile("mad.hi.cc.u32 %0, %1, %2, %0;" : "+r"(t[1]) : "r"(x[0]), "r"(w));
+#pragma unroll
+    for (int j = 1; j < kN; ++j)
+        asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(t[j + 1]) : "r"(x[j]), "r"(w));
+    asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[kN + 1]));
+}
+
+// r = a·b·2^(−64·kLimbs64) mod p for fully reduced a, b < p (64-bit limb arrays): the first
+// version, with the low and the high halves of each row in two separate chains (so no two
+// adjacent statements of a chain share a product). Kept for the A/B of `cuzk bench gpu-arith`.
+template <size_t kLimbs64>
+__device__ __forceinline__ void mont_mul_ptx_split(uint64_t* r, const uint64_t* a, const uint64_t* b,
+                                             const uint64_t* p, uint32_t inv32) {
+    constexpr int n = static_cast<int>(2 * kLimbs64);
+    uint32_t x[n], y[n], q[n], t[n + 2];
+    split_words<kLimbs64>(x, a);
+    split_words<kLimbs64>(y, b);
+    split_words<kLimbs64>(q, p);
+#pragma unroll
+    for (int j = 0; j < n + 2; ++j) t[j] = 0;
+#pragma unroll
+    for (int i = 0; i < n; ++i) {
+        ptx_mul_add_word<n>(t, x, y[i]);
+        const uint32_t m = t[0] * inv32;
+        ptx_mul_add_word<n>(t, q, m);
+#pragma unroll
+        for (int j = 0; j < n + 1; ++j) t[j] = t[j + 1];
+        t[n + 1] = 0;
+    }
+    ptx_reduce_once<kLimbs64>(r, t, t[n], q);  // t (words 0..n) < 2p
+}
+
+// ---- the product with paired halves (the default) -------------------------------------------
+//
+// The same CIOS steps, arranged so that the low and the high half of one 32×32 product are
+// adjacent statements of one carry chain (mad.lo.cc then madc.hi.cc, same operands): ptxas can
+// then issue the pair as one wide multiply-add with carry in and out instead of a low product,
+// a high product and separate carry additions. That needs the row a·b_i split in two:
+//     ev — the products a_j·b_i for even j: low half at word j, high half at word j+1;
+//     od — the products for odd j, stored one word down (od[k] weighs 2^(32(k+1))).
+// So the running value is T = ev + 2^32·od, ev and od n words each (T reaches word n).
+//
+// One step for b_i (i > 0), from (ev, od) with ev[0] = 0 after the previous reduction:
+//   shift:  T/2^32 = od (now aligned: the next even part) + ev[1] at word 0 + ev[2..] at words
+//           1.. (the next odd part, read two words down as the odd row is added: one chain
+//           that adds, shifts and starts from the carry of od[0] + ev[1]);
+//   add a·b_i: the odd row into the shifted ev, the even row into od (a second chain, whose
+//           carry out of word n−1 goes into the top odd word);
+//   reduce: m = T_0·(−p⁻¹) mod 2^32, then the odd and even rows of m·p the same way; T_0 = 0.
+// The even and odd arrays swap roles every step, so the code alternates the two names.
+//
+// Bounds (p < 2^(32n−1) for both fields): T < 2p at each step's start and T + a·b_i + m·p <
+// 2^(33)·p < 2^(32(n+1)), so T never needs more than words 0..n. Every contribution is
+// non-negative and the odd part weighs 2^32, so od < 2^(32n) at all times: its chains never
+// carry out of word n, and the even chain's carry out (word n) fits in od's top word.
+
+// acc[2k] = lo(x[2k]·w), acc[2k+1] = hi(x[2k]·w) for 2k < n (no carries: the pairs are disjoint).
+template <int n>
+__device__ __forceinline__ void ptx_row_mul(uint32_t* acc, const uint32_t* x, uint32_t w) {
+#pragma unroll
+    for (int j = 0; j < n; j += 2) {
+        asm volatile("mul.lo.u32 %0, %1, %2;" : "=r"(acc[j]) : "r"(x[j]), "r"(w));
+        asm volatile("mul.hi.u32 %0, %1, %2;" : "=r"(acc[j + 1]) : "r"(x[j]), "r"(w));
+    }
+}
+
+// acc += Σ_k x[2k]·w·2^(64k) in a new chain; its carry out of acc[n−1] is left in the flag.
+template <int n>
+__device__ __forceinline__ void ptx_row_mad(uint32_t* acc, const uint32_t* x, uint32_t w) {
+    asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(acc[0]) : "r"(x[0]), "r"(w));
+    asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(acc[1]) : "r"(x[0]), "r"(w));
+#pragma unroll
+    for (int j = 2; j < n; j += 2) {
+        asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(acc[j]) : "r"(x[j]), "r"(w));
+        asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(acc[j + 1]) : "r"(x[j]), "r"(w));
+    }
+}
+
+// acc ← (acc >> 64 bits) + Σ_k x[2k]·w·2^(64k) + the carry flag, continuing a chain: acc[j] =
+// acc[j+2] + …, with acc[n−2], acc[n−1] taking only the product (their old words have moved
+// down). The result fits in n words (the bounds above), so the last carry is not kept.
+template <int n>
+__device__ __forceinline__ void ptx_row_mad_shift(uint32_t* acc, const uint32_t* x, uint32_t w) {
+    const uint32_t zero = 0;
+#pragma unroll
+    for (int j = 0; j < n - 2; j += 2) {
+        asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;" : "=r"(acc[j]) : "r"(x[j]), "r"(w), "r"(acc[j + 2]));
+        asm volatile("madc.hi.cc.u32 %0, %1, %2, %3;" : "=r"(acc[j + 1]) : "r"(x[j]), "r"(w), "r"(acc[j + 3]));
+    }
+    asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;" : "=r"(acc[n - 2]) : "r"(x[n - 2]), "r"(w), "r"(zero));
+    asm volatile("madc.hi.u32 %0, %1, %2, %3;" : "=r"(acc[n - 1]) : "r"(x[n - 2]), "r"(w), "r"(zero));
+}
+
+// The reduction of one step: (ev, od) += m·p with m = ev[0]·(−p⁻¹), so ev[0] becomes 0.
+template <int n>
+__device__ __forceinline__ void ptx_paired_reduce(uint32_t* ev, uint32_t* od, const uint32_t* q,
+                                                  uint32_t inv32) {
+    const uint32_t m = ev[0] * inv32;
+    ptx_row_mad<n>(od, q + 1, m);  // od < 2^(32n): no carry out
+    ptx_row_mad<n>(ev, q, m);
+    asm volatile("addc.u32 %0, %0, 0;" : "+r"(od[n - 1]));  // ev's carry: word n
+}
+
+// One step for b-word w after the first: shift, add a·w, reduce; on return the roles have
+// swapped (`od` holds the even part and `ev` the odd part).
+template <int n>
+__device__ __forceinline__ void ptx_paired_step(uint32_t* ev, uint32_t* od, const uint32_t* x,
+                                                const uint32_t* q, uint32_t w, uint32_t inv32) {
+    asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(od[0]) : "r"(ev[1]));  // word 0 of T/2^32
+    ptx_row_mad_shift<n>(ev, x + 1, w);                                 // the odd part
+    ptx_row_mad<n>(od, x, w);                                           // the even part
+    asm volatile("addc.u32 %0, %0, 0;" : "+r"(ev[n - 1]));
+    ptx_paired_reduce<n>(od, ev, q, inv32);
+}
+
+// r = a·b·2^(−64·kLimbs64) mod p for fully reduced a, b < p (64-bit limb arrays).
+template <size_t kLimbs64>
+__device__ __forceinline__ void mont_mul_ptx(uint64_t* r, const uint64_t* a, const uint64_t* b,
+                                             const uint64_t* p, uint32_t inv32) {
+    constexpr int n = static_cast<int>(2 * kLimbs64);
+    uint32_t x[n], y[n], q[n], ev[n], od[n];
+    split_words<kLimbs64>(x, a);
+    split_words<kLimbs64>(y, b);
+    split_words<kLimbs64>(q, p);
+    ptx_row_mul<n>(ev, x, y[0]);
+    ptx_row_mul<n>(od, x + 1, y[0]);
+    ptx_paired_reduce<n>(ev, od, q, inv32);
+    // n is even: the steps come in pairs, the second with the names swapped back.
+#pragma unroll
+    for (int i = 1; i + 1 < n; i += 2) {
+        ptx_paired_step<n>(ev, od, x, q, y[i], inv32);
+        ptx_paired_step<n>(od, ev, x, q, y[i + 1], inv32);
+    }
+    ptx_paired_step<n>(ev, od, x, q, y[n - 1], inv32);
+    // Now od is the even part (od[0] = 0) and ev the odd part: T/2^32 = ev + od[1..] (< 2p).
+    uint32_t t[n];
+    const uint32_t top = ptx_chain<n - 1, false>(t, ev, od + 1, ev[n - 1]);
+    t[n - 1] = top;
+    ptx_reduce_once<kLimbs64>(r, t, 0, q);
 }
 
 #endif  // __CUDA_ARCH__
