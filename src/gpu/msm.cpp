@@ -196,6 +196,9 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
     if (in.scalars == nullptr) return invalid(name, "no scalars");
     const unsigned c = options.window_bits != 0 ? options.window_bits : default_window_bits(n);
     if (options.chunk == 0 || options.chunk > 4096) return invalid(name, "chunk must be 1..4096");
+    if (options.accumulate_min_blocks != 0 && options.accumulate_min_blocks != 3 &&
+        options.accumulate_min_blocks != 4)
+        return invalid(name, "accumulate_min_blocks (env CUZK_MSM_MIN_BLOCKS) must be 0, 3 or 4");
     if (c < 1 || c > GpuMsmOptions::kMaxWindowBits) {
         std::string m = "window_bits must be 1..";
         m += std::to_string(GpuMsmOptions::kMaxWindowBits);
@@ -294,7 +297,7 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
         static_cast<const uint32_t*>(values_sorted.data()), items, start, end, num_keys,
         options.chunk, static_cast<DeviceXyzz*>(buckets.data()), first,
         first + std::max<size_t>(chunks, 1),
-        detail::AccumulateVariant{options.prefetch_next_base, options.low_register_accumulate},
+        detail::AccumulateVariant{options.prefetch_next_base, options.accumulate_min_blocks},
         stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[4], stream));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate(

@@ -58,13 +58,15 @@ struct GpuMsmOptions {
     unsigned window_bits = 0;  // c; 0 = default_window_bits(n)
     unsigned chunk = 32;       // sorted items per accumulation thread (1..4096)
     // The bucket kernel's shape, two A/B switches whose defaults come from the environment
-    // (CUZK_MSM_PREFETCH=0|1, CUZK_MSM_LOW_REG=0|1; bench gpu-msm --no-prefetch / --low-reg):
+    // (CUZK_MSM_PREFETCH=0|1, CUZK_MSM_MIN_BLOCKS=0|3|4; bench gpu-msm --no-prefetch /
+    // --min-blocks N):
     //   prefetch_next_base: load the next base during the current addition (a second point in
     //     registers);
-    //   low_register_accumulate (G1 only): the kernel bounded to 128 registers, 4 blocks of 128
-    //     threads per SM instead of 3 (at the price of some spills).
+    //   accumulate_min_blocks (G1 only): 0 leaves the kernel's registers to ptxas (178 with the
+    //     prefetch, so 2 blocks of 128 threads per SM); 3 or 4 bound it to 168 or 128 registers
+    //     so that 3 or 4 blocks fit, at the price of some spills.
     bool prefetch_next_base = util::env_switch("CUZK_MSM_PREFETCH", true);
-    bool low_register_accumulate = util::env_switch("CUZK_MSM_LOW_REG", false);
+    unsigned accumulate_min_blocks = util::env_unsigned("CUZK_MSM_MIN_BLOCKS", 0);
     // Threads of the running-sum step (windows × segments, segments of ≥ 16 buckets): each sums
     // its segment serially, so few threads leave the GPU mostly idle (8192 before 2026-12-02).
     unsigned aggregate_threads = 65536;

@@ -150,12 +150,13 @@ __global__ void accumulate_chunks_kernel(const ec::Affine<C>* bases, const uint3
                                     last);
 }
 
-// At least 4 blocks of 128 threads per SM: ptxas caps the kernel at 128 registers (G1: 168
-// unbounded, i.e. 3 blocks per SM; bounded with the prefetch: 236 bytes of spill stores, without
-// it: 32 — sm_90, CUDA 13 ptxas -v). Whether the extra occupancy beats the spills is for the
-// benchmark to say (GpuMsmOptions::low_register_accumulate).
-template <class C, bool kPrefetch>
-__global__ void __launch_bounds__(kAccumulateBlock, 4)
+// At least kMinBlocks blocks of 128 threads per SM: ptxas caps the kernel's registers (3: 168,
+// 4: 128; G1 unbounded: 178 with the prefetch, 182 without, i.e. 2 blocks per SM — sm_90, CUDA
+// 13 ptxas -v with the paired product; bounded to 128 with the prefetch: 324 bytes of spill
+// stores, without it: 84). Whether the extra occupancy beats the spills is for the benchmark to
+// say (GpuMsmOptions::accumulate_min_blocks).
+template <class C, bool kPrefetch, int kMinBlocks>
+__global__ void __launch_bounds__(kAccumulateBlock, kMinBlocks)
     accumulate_chunks_bounded_kernel(const ec::Affine<C>* bases, const uint32_t* keys,
                                      const uint32_t* values, size_t items, uint32_t num_keys,
                                      uint32_t chunk, ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
@@ -245,13 +246,16 @@ cudaError_t launch_msm_bucket_ranges(const uint32_t* sorted_keys, size_t items, 
 
 namespace {
 
-// The kernel variant for (bounded, prefetch); G2 has no bounded one.
+// The kernel variant for (min_blocks, prefetch); G2 has no bounded one.
 template <class C>
-auto accumulate_kernel_for(bool bounded, bool prefetch) {
+auto accumulate_kernel_for(unsigned min_blocks, bool prefetch) {
     if constexpr (std::is_same_v<C, DeviceG1Curve>) {
-        if (bounded)
-            return prefetch ? accumulate_chunks_bounded_kernel<C, true>
-                            : accumulate_chunks_bounded_kernel<C, false>;
+        if (min_blocks == 3)
+            return prefetch ? accumulate_chunks_bounded_kernel<C, true, 3>
+                            : accumulate_chunks_bounded_kernel<C, false, 3>;
+        if (min_blocks == 4)
+            return prefetch ? accumulate_chunks_bounded_kernel<C, true, 4>
+                            : accumulate_chunks_bounded_kernel<C, false, 4>;
     }
     return prefetch ? accumulate_chunks_kernel<C, true> : accumulate_chunks_kernel<C, false>;
 }
@@ -269,7 +273,7 @@ cudaError_t accumulate(const ec::Affine<C>* bases, const uint32_t* sorted_keys,
     const size_t chunks = (items + chunk - 1) / chunk;
     const unsigned grid = static_cast<unsigned>((chunks + block - 1) / block);
     if (chunks > 0) {
-        accumulate_kernel_for<C>(variant.low_registers, variant.prefetch)
+        accumulate_kernel_for<C>(variant.min_blocks, variant.prefetch)
             <<<grid, block, 0, stream>>>(bases, sorted_keys, sorted_values, items, num_buckets,
                                          chunk, buckets, first, last);
     }

@@ -45,7 +45,7 @@ cudaError_t launch_msm_bucket_ranges(const uint32_t* sorted_keys, size_t items, 
 // ignored for G2) the variant bounded to 128 registers.
 struct AccumulateVariant {
     bool prefetch = true;
-    bool low_registers = false;
+    unsigned min_blocks = 0;  // 0 (unbounded), 3 or 4 blocks per SM (G1 only)
 };
 
 // buckets[b] = Σ ±bases[value & ~kNegativeFlag] over the items of bucket b, b < num_buckets

@@ -126,6 +126,11 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
                                   const NttOptions& options, bool reorder) const {
     const unsigned L = log_size_;
     if (L == 0) return util::Status();
+    const unsigned threads = options.pass_threads;
+    if (threads < 32 || threads > 512 || (threads & (threads - 1)) != 0)
+        return util::invalid_argument(
+            "NTT: pass_threads (env CUZK_NTT_PASS_THREADS) must be a power of two in 32..512, "
+            "not " + std::to_string(threads));
     const bool dif = options.algorithm == NttAlgorithm::kDif;
     const detail::PowerTable tw = inverse_roots ? tables_->omega_inv : tables_->omega;
     const DeviceFr* roots = inverse_roots ? tables_->roots_inv : tables_->roots;
@@ -136,7 +141,8 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
     for (unsigned p = 0; p < passes; ++p) {
         const unsigned k = (L - done) / (passes - p);  // balanced split of what is left
         const unsigned r = dif ? L - done - k : done;
-        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_ntt_pass(d, L, r, k, dif, options.ptx_mul, tw, roots, stream));
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_ntt_pass(d, L, r, k, dif, options.ptx_mul, tw, roots,
+                                                          options.pass_threads, stream));
         done += k;
     }
     if (dif && reorder) CUZK_CUDA_RETURN_IF_ERROR(detail::launch_bit_reverse(d, L, stream));

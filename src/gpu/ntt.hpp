@@ -51,6 +51,11 @@ struct NttOptions {
     // for comparison. (Fusing coset_inverse's final reordering with its scaling was measured
     // slower on the H200 — 100.7 against 94.2 ms at 2^27 — and is not done.)
     bool bit_reversal_free = util::env_switch("CUZK_NTT_BIT_REVERSAL_FREE", true);
+    // Threads per block of the butterfly passes (a power of two, 32..512; env
+    // CUZK_NTT_PASS_THREADS): a block owns 2^10 elements, so each thread does 512/threads
+    // butterflies per stage. 512 (before 2026-12-02) needs 66 registers a thread, which leaves
+    // one block per SM, idle at every stage's barrier; fewer threads fit several blocks.
+    unsigned pass_threads = util::env_unsigned("CUZK_NTT_PASS_THREADS", 256);
 };
 
 // Twiddle and coset tables for one domain size, resident on the current device (about 2 MB).

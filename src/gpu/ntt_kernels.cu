@@ -168,12 +168,15 @@ unsigned grid_for(size_t n) {
 
 cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
                             bool ptx, PowerTable twiddles, const DeviceFr* roots,
-                            cudaStream_t stream) {
+                            unsigned threads, cudaStream_t stream) {
     const unsigned eb = log_n < kPassLogElements ? log_n : kPassLogElements;
     if (k == 0 || k > eb || r + k > log_n) return cudaErrorInvalidValue;
+    if (threads < 32 || threads > kMaxBlockElements / 2 || (threads & (threads - 1)) != 0)
+        return cudaErrorInvalidValue;
     const unsigned kmax = eb;
     const unsigned blocks = 1u << (log_n - eb);
-    const unsigned threads = eb == 0 ? 1 : (1u << (eb - 1));
+    const unsigned butterflies = eb == 0 ? 1 : (1u << (eb - 1));
+    if (threads > butterflies) threads = butterflies;
     auto kernel = dif ? (ptx ? ntt_pass_kernel<true, true> : ntt_pass_kernel<true, false>)
                       : (ptx ? ntt_pass_kernel<false, true> : ntt_pass_kernel<false, false>);
     kernel<<<blocks, threads, 0, stream>>>(data, log_n, r, k, twiddles, roots, kmax);

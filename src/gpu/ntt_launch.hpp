@@ -30,9 +30,10 @@ inline constexpr unsigned kPassLogElements = 10;
 // `twiddles` holds ω^e for e < 2^log_n; `roots` the 2^kmax-th roots ω^(j·2^(log_n − kmax)),
 // j < 2^(kmax − 1), kmax = min(log_n, kPassLogElements). ptx: the 32-bit PTX product
 // (DeviceFr::mul_ptx), else the 64-bit one (mul_wide).
+// threads: per block, a power of two ≥ 32 (at most the block's 2^(eb−1) butterflies are used).
 cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
                             bool ptx, PowerTable twiddles, const DeviceFr* roots,
-                            cudaStream_t stream);
+                            unsigned threads, cudaStream_t stream);
 
 // data[i] ↔ data[bitreverse_{log_n}(i)] for every i.
 cudaError_t launch_bit_reverse(DeviceFr* data, unsigned log_n, cudaStream_t stream);

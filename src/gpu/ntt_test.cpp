@@ -122,6 +122,43 @@ TEST_F(GpuNttTest, RoundTripsAt2e24) {
     EXPECT_EQ(first_difference(input, v), -1);
 }
 
+// Every block shape of the butterfly passes gives the CPU's result (fewer threads than
+// butterflies: each thread loops over several per stage).
+TEST_F(GpuNttTest, EveryPassBlockShapeMatchesTheCpu) {
+    util::TestRng rng(503);
+    for (unsigned log_n : {3u, 9u, 10u, 13u, 21u}) {
+        const std::vector<Fr> input = random_vector(rng, size_t{1} << log_n);
+        for (const Transform& t : kTransforms) {
+            std::vector<Fr> want = input;
+            ASSERT_TRUE(t.cpu(want, nullptr).ok());
+            for (unsigned threads : {32u, 64u, 128u, 256u, 512u}) {
+                for (NttAlgorithm alg : kAlgorithms) {
+                    NttOptions o{alg};
+                    o.pass_threads = threads;
+                    std::vector<Fr> got = input;
+                    const util::Status st = t.gpu(got, o);
+                    ASSERT_TRUE(st.ok()) << st.to_string();
+                    EXPECT_EQ(first_difference(want, got), -1)
+                        << t.label << " " << name(alg) << " threads=" << threads
+                        << " n=2^" << log_n;
+                }
+            }
+        }
+    }
+}
+
+TEST_F(GpuNttTest, BadPassThreadsAreErrors) {
+    std::vector<Fr> v(1024, Fr::one());
+    for (unsigned threads : {0u, 16u, 48u, 1024u}) {
+        NttOptions o;
+        o.pass_threads = threads;
+        const util::Status st = ntt_forward(v, o);
+        EXPECT_EQ(st.code(), util::StatusCode::kInvalidArgument) << threads;
+        EXPECT_NE(st.to_string().find("CUZK_NTT_PASS_THREADS"), std::string::npos)
+            << st.to_string();
+    }
+}
+
 TEST_F(GpuNttTest, BadSizesAreErrors) {
     std::vector<Fr> three(3, Fr::one());
     EXPECT_EQ(ntt_forward(three).code(), util::StatusCode::kInvalidArgument);

@@ -15,4 +15,15 @@ inline bool env_switch(const char* name, bool fallback) {
     return s == "1" ? true : s == "0" ? false : fallback;
 }
 
+// Environment variable `name` read as a decimal number (the run-time sizes of bench/RESULTS.md's
+// A/B matrix); unset, empty, non-numeric or trailing characters give `fallback`.
+inline unsigned env_unsigned(const char* name, unsigned fallback) {
+    const char* v = std::getenv(name);
+    if (v == nullptr || *v < '0' || *v > '9') return fallback;  // also "", " 5", "-3"
+    char* end = nullptr;
+    const unsigned long x = std::strtoul(v, &end, 10);
+    if (*end != '\0' || x > 0xffffffffUL) return fallback;
+    return static_cast<unsigned>(x);
+}
+
 }  // namespace cuzk::util
