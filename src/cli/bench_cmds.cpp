@@ -33,16 +33,18 @@ void print_bench_usage(std::FILE* out) {
                  "  Each size is first checked against the CPU transform\n"
                  "  (2^22 and below) or by round trips; prints median, min and max ms.\n"
                  "usage: cuzk bench gpu-msm [--log-min A] [--log-max B] [--reps N] [--window C]\n"
-                 "                          [--chunk N] [--curve g1|g2] [--min-blocks N] [--no-prefetch]\n"
-                 "                          [--agg-threads N] [--json]\n"
+                 "                          [--chunk N] [--curve g1|g2] [--min-blocks N]\n"
+                 "                          [--prefetch | --no-prefetch] [--agg-threads N] [--json]\n"
                  "  Times G1 (default) or G2 MSMs of 2^A..2^B random scalars over bases\n"
                  "  resident on the GPU\n"
                  "  (defaults: 16..26, 5 repetitions after a checked run; --window C fixes the\n"
                  "  window size, default by cost model; --chunk N sorted items per bucket\n"
                  "  thread, default 32; --min-blocks 3|4: G1 bucket kernel bounded to 168|128\n"
                  "  registers (0: unbounded);\n"
-                 "  --no-prefetch: no load of the next base during an addition; both default\n"
-                 "  to the environment's CUZK_MSM_MIN_BLOCKS (0, 3, 4) / CUZK_MSM_PREFETCH (0, 1);\n"
+                 "  --prefetch / --no-prefetch: a load of the next base during an addition or\n"
+                 "  not (the curve's own switch); these default\n"
+                 "  to the environment's CUZK_MSM_MIN_BLOCKS (0, 3, 4) / CUZK_MSM_PREFETCH and\n"
+                 "  CUZK_MSM_PREFETCH_G2 (0, 1; on for G1, off for G2 when unset);\n"
                  "  --agg-threads N: threads of the running-sum step, default 65536).\n"
                  "  Each size is first checked against\n"
                  "  the CPU MSM of the folded problem; prints median and per-step medians.\n");
@@ -111,7 +113,9 @@ int bench_gpu_msm(const Args& args) {
         options.window_bits = static_cast<unsigned>(window);
         options.chunk = static_cast<unsigned>(chunk);
         if (args.has("--min-blocks")) options.accumulate_min_blocks = static_cast<unsigned>(min_blocks);
-        if (args.has("--no-prefetch")) options.prefetch_next_base = false;
+        if (args.has("--prefetch") || args.has("--no-prefetch"))
+            (curve == "g2" ? options.prefetch_next_base_g2 : options.prefetch_next_base) =
+                args.has("--prefetch");
         if (agg_threads != 0) options.aggregate_threads = static_cast<unsigned>(agg_threads);
         auto r = curve == "g2" ? gpu::bench_msm_g2(log_n, static_cast<int>(reps), options)
                                : gpu::bench_msm_g1(log_n, static_cast<int>(reps), options);
@@ -243,7 +247,7 @@ int run_bench(int argc, char** argv) {
     if (!parse_args("bench", argc - 1, argv + 1,
                     {"--log-min", "--log-max", "--reps", "--algorithm", "--mul", "--window",
                      "--chunk", "--curve", "--agg-threads", "--min-blocks"},
-                    {"--no-prefetch"}, args))
+                    {"--no-prefetch", "--prefetch"}, args))
         return kExitUsage;
     if (args.help) {
         print_bench_usage(stdout);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -54,6 +55,15 @@ struct Recorder {
     std::vector<std::string> proved;  // first public input, decimal-free: hex of its limbs
     int calls = 0;
     int witness_calls = 0;  // of those, prove_witnesses (the compiled path's GPU SpMV)
+    // Every prover call after the first waits this long before proving, so that the first
+    // finished job can be seen alone before the next finishes (a 2 KiB proof on the H200 takes
+    // well under the test's polling interval otherwise).
+    std::atomic<int> pause_ms_after_first{0};
+    std::atomic<int> started{0};
+    void pace() {
+        if (started.fetch_add(1) > 0 && pause_ms_after_first.load() > 0)
+            std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms_after_first.load()));
+    }
 };
 
 std::string tag_of(const ff::Fr& x) {
@@ -81,6 +91,7 @@ class SharedBackend final : public ProverBackend {
                                                     util::TraceRecorder* trace) override {
         std::vector<std::string> tags;
         for (const auto* a : as) tags.push_back(tag_of(a->input_assignment().at(1)));
+        rec_->pace();
         auto r = inner_->prove(path, as, rnd, times, trace);
         std::lock_guard<std::mutex> l(rec_->mu);
         ++rec_->calls;
@@ -94,6 +105,7 @@ class SharedBackend final : public ProverBackend {
         util::PhaseTimes* times, util::TraceRecorder* trace) override {
         std::vector<std::string> tags;
         for (const auto* w : ws) tags.push_back(tag_of(w->inputs.at(1)));
+        rec_->pace();
         auto r = inner_->prove_witnesses(path, compiled, ws, rnd, times, trace);
         std::lock_guard<std::mutex> l(rec_->mu);
         ++rec_->calls;
@@ -217,6 +229,7 @@ TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
     std::map<std::string, JobId> ids;  // by name
     uint64_t completed_first = 0;
     std::string completed_first_tag;
+    rec->pause_ms_after_first = 1500;
     {
         auto e = Engine::start(config, std::make_unique<SharedBackend>(backend, rec));
         ASSERT_TRUE(e.ok()) << e.status().message();
@@ -267,10 +280,14 @@ TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
 
         // Wait for the first job to complete, then stop with the others unfinished.
         sw.reset();
-        for (int i = 0; i < 600 && engine.status().jobs_completed == 0; ++i)
-            std::this_thread::sleep_for(milliseconds(200));
+        // Polled often, and the backend paced (Recorder::pace): on the H200 a second job once
+        // finished within a 200 ms poll interval. One or two finished jobs both leave work for
+        // the restart.
+        for (int i = 0; i < 6000 && engine.status().jobs_completed == 0; ++i)
+            std::this_thread::sleep_for(milliseconds(20));
         completed_first = engine.status().jobs_completed;
-        ASSERT_EQ(completed_first, 1u);
+        ASSERT_GE(completed_first, 1u);
+        ASSERT_LE(completed_first, 2u);
         std::fprintf(stderr, "[engine cpu] first job completed after %.0f ms\n", sw.elapsed_ms());
         // Which job finished first depends on which submission the idle worker saw first (the
         // strict queue order is tested with a gated fake backend in engine_fake_test.cpp).
@@ -312,6 +329,7 @@ TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
     }
 
     // ---- restart on the same journal ----
+    rec->pause_ms_after_first = 0;
     sw.reset();
     auto e = Engine::start(config, std::make_unique<SharedBackend>(backend, rec));
     ASSERT_TRUE(e.ok()) << e.status().message();

@@ -297,7 +297,10 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
         static_cast<const uint32_t*>(values_sorted.data()), items, start, end, num_keys,
         options.chunk, static_cast<DeviceXyzz*>(buckets.data()), first,
         first + std::max<size_t>(chunks, 1),
-        detail::AccumulateVariant{options.prefetch_next_base, options.accumulate_min_blocks},
+        detail::AccumulateVariant{std::is_same_v<Affine, ec::G2Affine>
+                                      ? options.prefetch_next_base_g2
+                                      : options.prefetch_next_base,
+                                  options.accumulate_min_blocks},
         stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[4], stream));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate(

@@ -57,15 +57,17 @@ unsigned default_window_bits(size_t n);
 struct GpuMsmOptions {
     unsigned window_bits = 0;  // c; 0 = default_window_bits(n)
     unsigned chunk = 32;       // sorted items per accumulation thread (1..4096)
-    // The bucket kernel's shape, two A/B switches whose defaults come from the environment
-    // (CUZK_MSM_PREFETCH=0|1, CUZK_MSM_MIN_BLOCKS=0|3|4; bench gpu-msm --no-prefetch /
-    // --min-blocks N):
-    //   prefetch_next_base: load the next base during the current addition (a second point in
-    //     registers);
+    // The bucket kernel's shape, A/B switches whose defaults come from the environment
+    // (CUZK_MSM_PREFETCH=0|1, CUZK_MSM_PREFETCH_G2=0|1, CUZK_MSM_MIN_BLOCKS=0|3|4; bench
+    // gpu-msm --no-prefetch / --prefetch / --min-blocks N):
+    //   prefetch_next_base (G1), prefetch_next_base_g2: load the next base during the current
+    //     addition (a second point in registers). On for G1; off for G2, where the kernel is at
+    //     255 registers and the second point spills (2^24: 537.5 ms with, 507.6 without);
     //   accumulate_min_blocks (G1 only): 0 leaves the kernel's registers to ptxas (178 with the
     //     prefetch, so 2 blocks of 128 threads per SM); 3 or 4 bound it to 168 or 128 registers
     //     so that 3 or 4 blocks fit, at the price of some spills.
     bool prefetch_next_base = util::env_switch("CUZK_MSM_PREFETCH", true);
+    bool prefetch_next_base_g2 = util::env_switch("CUZK_MSM_PREFETCH_G2", false);
     unsigned accumulate_min_blocks = util::env_unsigned("CUZK_MSM_MIN_BLOCKS", 0);
     // Threads of the running-sum step (windows × segments, segments of ≥ 16 buckets): each sums
     // its segment serially, so few threads leave the GPU mostly idle (8192 before 2026-12-02).

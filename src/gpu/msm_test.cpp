@@ -178,7 +178,7 @@ void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<Bi
     GpuMsmOptions options;
     options.window_bits = window_bits;
     options.chunk = chunk;
-    options.prefetch_next_base = prefetch;
+    options.prefetch_next_base_g2 = prefetch;
     auto got = msm_g2(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
