@@ -33,17 +33,18 @@ void print_bench_usage(std::FILE* out) {
                  "  Each size is first checked against the CPU transform\n"
                  "  (2^22 and below) or by round trips; prints median, min and max ms.\n"
                  "usage: cuzk bench gpu-msm [--log-min A] [--log-max B] [--reps N] [--window C]\n"
-                 "                          [--chunk N] [--curve g1|g2] [--min-blocks N]\n"
+                 "                          [--chunk N] [--curve g1|g2] [--min-blocks N] [--block N]\n"
                  "                          [--prefetch | --no-prefetch] [--agg-threads N] [--json]\n"
                  "  Times G1 (default) or G2 MSMs of 2^A..2^B random scalars over bases\n"
                  "  resident on the GPU\n"
                  "  (defaults: 16..26, 5 repetitions after a checked run; --window C fixes the\n"
                  "  window size, default by cost model; --chunk N sorted items per bucket\n"
                  "  thread, default 32; --min-blocks 3|4: G1 bucket kernel bounded to 168|128\n"
-                 "  registers (0: unbounded);\n"
+                 "  registers (0: unbounded); --block 32|64|128: its threads per block;\n"
                  "  --prefetch / --no-prefetch: a load of the next base during an addition or\n"
                  "  not (the curve's own switch); these default\n"
-                 "  to the environment's CUZK_MSM_MIN_BLOCKS (0, 3, 4) / CUZK_MSM_PREFETCH and\n"
+                 "  to the environment's CUZK_MSM_MIN_BLOCKS (0, 3, 4), CUZK_MSM_ACCUMULATE_BLOCK\n"
+                 "  (default 64), CUZK_MSM_PREFETCH and\n"
                  "  CUZK_MSM_PREFETCH_G2 (0, 1; on for G1, off for G2 when unset);\n"
                  "  --agg-threads N: threads of the running-sum step, default 65536).\n"
                  "  Each size is first checked against\n"
@@ -84,7 +85,8 @@ int bench_gpu_arith(const Args& args) {
 }
 
 int bench_gpu_msm(const Args& args) {
-    uint64_t lo = 16, hi = 26, reps = 5, window = 0, chunk = 32, agg_threads = 0, min_blocks = 0;
+    uint64_t lo = 16, hi = 26, reps = 5, window = 0, chunk = 32, agg_threads = 0, min_blocks = 0,
+             block = 0;
     const std::string curve = args.has("--curve") ? args.get("--curve") : "g1";
     if ((args.has("--log-min") && !parse_u64(args.get("--log-min"), lo)) ||
         (args.has("--log-max") && !parse_u64(args.get("--log-max"), hi)) ||
@@ -96,13 +98,15 @@ int bench_gpu_msm(const Args& args) {
           agg_threads > (uint64_t{1} << 24))) ||
         (args.has("--min-blocks") && (!parse_u64(args.get("--min-blocks"), min_blocks) ||
                                       (min_blocks != 0 && min_blocks != 3 && min_blocks != 4))) ||
+        (args.has("--block") &&
+         (!parse_u64(args.get("--block"), block) || (block != 32 && block != 64 && block != 128))) ||
         lo > hi || hi > 28 ||
         reps == 0 || reps > 1000 || window > gpu::GpuMsmOptions::kMaxWindowBits || chunk == 0 ||
         chunk > 4096 || (curve != "g1" && curve != "g2"))
         return fail_json(args, "bench gpu-msm", kExitUsage,
                          "--log-min/--log-max must satisfy A <= B <= 28, --reps 1..1000, "
                          "--window 0..22, --chunk 1..4096, --curve g1|g2, "
-                         "--agg-threads 1..16777216, --min-blocks 0|3|4");
+                         "--agg-threads 1..16777216, --min-blocks 0|3|4, --block 32|64|128");
     const util::Status dev = gpu::check_device_available();
     if (!dev.ok()) return fail_json(args, "bench gpu-msm", kExitFail, dev.to_string());
     if (!args.json)
@@ -112,7 +116,9 @@ int bench_gpu_msm(const Args& args) {
         gpu::GpuMsmOptions options;
         options.window_bits = static_cast<unsigned>(window);
         options.chunk = static_cast<unsigned>(chunk);
-        if (args.has("--min-blocks")) options.accumulate_min_blocks = static_cast<unsigned>(min_blocks);
+        if (args.has("--min-blocks"))
+            options.accumulate_min_blocks = static_cast<unsigned>(min_blocks);
+        if (args.has("--block")) options.accumulate_block = static_cast<unsigned>(block);
         if (args.has("--prefetch") || args.has("--no-prefetch"))
             (curve == "g2" ? options.prefetch_next_base_g2 : options.prefetch_next_base) =
                 args.has("--prefetch");
@@ -246,7 +252,7 @@ int run_bench(int argc, char** argv) {
     Args args;
     if (!parse_args("bench", argc - 1, argv + 1,
                     {"--log-min", "--log-max", "--reps", "--algorithm", "--mul", "--window",
-                     "--chunk", "--curve", "--agg-threads", "--min-blocks"},
+                     "--chunk", "--curve", "--agg-threads", "--min-blocks", "--block"},
                     {"--no-prefetch", "--prefetch"}, args))
         return kExitUsage;
     if (args.help) {

@@ -187,26 +187,26 @@ struct DeviceField {
         ff::mont_mul<kLimbs, DeviceWords>(r.limb, a.limb, b.limb, p.limb, detail::kInv<P>);
         return r;
     }
-    // The 32-bit-limb PTX product in device code; host code (which has no PTX) gets mul_wide.
+    // The 32-bit-limb PTX product in device code (detail::mont_mul_ptx); host code (which has
+    // no PTX) gets mul_wide.
     static CUZK_HD DeviceField mul_ptx(const DeviceField& a, const DeviceField& b) {
-#if defined(__CUDA_ARCH__)
-        const DeviceField p = modulus_limbs();
-        DeviceField r;
-        detail::mont_mul_ptx<kLimbs>(r.limb, a.limb, b.limb, p.limb,
-                                     static_cast<uint32_t>(detail::kInv<P>));
-        return r;
-#else
-        return mul_wide(a, b);
-#endif
+        return mul_ptx_with<false>(a, b);
     }
     // The first PTX product (two chains per row; detail::mont_mul_ptx_split), for the A/B of
     // `cuzk bench gpu-arith`; host code gets mul_wide.
     static CUZK_HD DeviceField mul_ptx_split(const DeviceField& a, const DeviceField& b) {
+        return mul_ptx_with<true>(a, b);
+    }
+    template <bool kSplit>
+    static CUZK_HD DeviceField mul_ptx_with(const DeviceField& a, const DeviceField& b) {
 #if defined(__CUDA_ARCH__)
         const DeviceField p = modulus_limbs();
+        const uint32_t inv32 = static_cast<uint32_t>(detail::kInv<P>);
         DeviceField r;
-        detail::mont_mul_ptx_split<kLimbs>(r.limb, a.limb, b.limb, p.limb,
-                                           static_cast<uint32_t>(detail::kInv<P>));
+        if constexpr (kSplit)
+            detail::mont_mul_ptx_split<kLimbs>(r.limb, a.limb, b.limb, p.limb, inv32);
+        else
+            detail::mont_mul_ptx<kLimbs>(r.limb, a.limb, b.limb, p.limb, inv32);
         return r;
 #else
         return mul_wide(a, b);

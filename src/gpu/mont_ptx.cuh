@@ -206,10 +206,16 @@ __device__ __forceinline__ void ptx_row_mad_shift(uint32_t* acc, const uint32_t*
     const uint32_t zero = 0;
 #pragma unroll
     for (int j = 0; j < n - 2; j += 2) {
-        asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;" : "=r"(acc[j]) : "r"(x[j]), "r"(w), "r"(acc[j + 2]));
-        asm volatile("madc.hi.cc.u32 %0, %1, %2, %3;" : "=r"(acc[j + 1]) : "r"(x[j]), "r"(w), "r"(acc[j + 3]));
+        asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;"
+                     : "=r"(acc[j])
+                     : "r"(x[j]), "r"(w), "r"(acc[j + 2]));
+        asm volatile("madc.hi.cc.u32 %0, %1, %2, %3;"
+                     : "=r"(acc[j + 1])
+                     : "r"(x[j]), "r"(w), "r"(acc[j + 3]));
     }
-    asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;" : "=r"(acc[n - 2]) : "r"(x[n - 2]), "r"(w), "r"(zero));
+    asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;"
+                 : "=r"(acc[n - 2])
+                 : "r"(x[n - 2]), "r"(w), "r"(zero));
     asm volatile("madc.hi.u32 %0, %1, %2, %3;" : "=r"(acc[n - 1]) : "r"(x[n - 2]), "r"(w), "r"(zero));
 }
 

@@ -199,6 +199,10 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
     if (options.accumulate_min_blocks != 0 && options.accumulate_min_blocks != 3 &&
         options.accumulate_min_blocks != 4)
         return invalid(name, "accumulate_min_blocks (env CUZK_MSM_MIN_BLOCKS) must be 0, 3 or 4");
+    if (options.accumulate_block != 32 && options.accumulate_block != 64 &&
+        options.accumulate_block != 128)
+        return invalid(name,
+                       "accumulate_block (env CUZK_MSM_ACCUMULATE_BLOCK) must be 32, 64 or 128");
     if (c < 1 || c > GpuMsmOptions::kMaxWindowBits) {
         std::string m = "window_bits must be 1..";
         m += std::to_string(GpuMsmOptions::kMaxWindowBits);
@@ -300,7 +304,7 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
         detail::AccumulateVariant{std::is_same_v<Affine, ec::G2Affine>
                                       ? options.prefetch_next_base_g2
                                       : options.prefetch_next_base,
-                                  options.accumulate_min_blocks},
+                                  options.accumulate_min_blocks, options.accumulate_block},
         stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[4], stream));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate(

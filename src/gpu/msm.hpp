@@ -69,6 +69,10 @@ struct GpuMsmOptions {
     bool prefetch_next_base = util::env_switch("CUZK_MSM_PREFETCH", true);
     bool prefetch_next_base_g2 = util::env_switch("CUZK_MSM_PREFETCH_G2", false);
     unsigned accumulate_min_blocks = util::env_unsigned("CUZK_MSM_MIN_BLOCKS", 0);
+    // Threads per block of the bucket kernel: 32, 64 or 128 (env CUZK_MSM_ACCUMULATE_BLOCK;
+    // bench gpu-msm --block N). The registers a thread needs (G1: 178) fit 11 warps per SM, but
+    // only in whole blocks: 128 threads give 8 warps, 64 give 10, 32 give 11.
+    unsigned accumulate_block = util::env_unsigned("CUZK_MSM_ACCUMULATE_BLOCK", 64);
     // Threads of the running-sum step (windows × segments, segments of ≥ 16 buckets): each sums
     // its segment serially, so few threads leave the GPU mostly idle (8192 before 2026-12-02).
     unsigned aggregate_threads = 65536;

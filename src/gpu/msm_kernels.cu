@@ -139,6 +139,7 @@ __device__ __forceinline__ void accumulate_chunks(const ec::Affine<C>* bases, co
     }
 }
 
+// The largest block of the bucket kernels (AccumulateVariant::block: 32, 64 or this).
 constexpr unsigned kAccumulateBlock = 128;
 
 template <class C, bool kPrefetch>
@@ -267,7 +268,9 @@ cudaError_t accumulate(const ec::Affine<C>* bases, const uint32_t* sorted_keys,
                        ec::Xyzz<C>* buckets, ec::Xyzz<C>* first, ec::Xyzz<C>* last,
                        AccumulateVariant variant, cudaStream_t stream) {
     if (num_buckets == 0 || chunk == 0) return cudaErrorInvalidValue;
-    const unsigned block = kAccumulateBlock;
+    if (variant.block != 32 && variant.block != 64 && variant.block != kAccumulateBlock)
+        return cudaErrorInvalidValue;
+    const unsigned block = variant.block;
     fill_identity_kernel<C>
         <<<(num_buckets + block - 1) / block, block, 0, stream>>>(buckets, num_buckets);
     const size_t chunks = (items + chunk - 1) / chunk;

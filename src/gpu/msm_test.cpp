@@ -57,7 +57,9 @@ std::vector<BigInt<4>> random_scalars(util::TestRng& rng, size_t n) {
 
 void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigInt<4>>& k,
                  unsigned window_bits, const char* what, unsigned chunk = 32,
-                 int kernel_variant = 0,  // bit 0: 4 blocks per SM, bit 2: 3; bit 1: no prefetch
+                 // bit 0: 4 blocks per SM, bit 2: 3; bit 1: no prefetch; bit 3: blocks of 32
+                 // threads, bit 4: of 128
+                 int kernel_variant = 0,
                  unsigned aggregate_threads = GpuMsmOptions{}.aggregate_threads) {
     auto dev = DeviceG1Bases::upload(bases);
     ASSERT_TRUE(dev.ok()) << dev.status().to_string();
@@ -67,6 +69,7 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
     options.chunk = chunk;
     options.accumulate_min_blocks = (kernel_variant & 1) ? 4 : (kernel_variant & 4) ? 3 : 0;
     options.prefetch_next_base = (kernel_variant & 2) == 0;
+    options.accumulate_block = (kernel_variant & 8) ? 32 : (kernel_variant & 16) ? 128 : 64;
     options.aggregate_threads = aggregate_threads;
     auto got = msm_g1(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
@@ -83,7 +86,7 @@ TEST_F(GpuMsmTest, RandomInputsManySizesAndWindows) {
         for (unsigned c : {0u, 1u, 4u, 8u, 13u})
             for (unsigned chunk : {1u, 3u, 32u, 4096u}) expect_same(bases, k, c, "random", chunk);
         for (unsigned c : {0u, 5u})
-            for (int variant : {1, 2, 3, 4, 6}) expect_same(bases, k, c, "random, kernel variant", 32, variant);
+            for (int variant : {1, 2, 3, 4, 6, 8, 16, 17}) expect_same(bases, k, c, "random, kernel variant", 32, variant);
     }
 }
 
@@ -93,7 +96,7 @@ TEST_F(GpuMsmTest, LargerSizes) {
     const auto bases = walk_points(rng, n);
     const auto k = random_scalars(rng, n);
     for (unsigned c : {0u, 16u, 20u}) expect_same(bases, k, c, "2^16");
-    for (int variant : {1, 2, 3, 4, 6}) expect_same(bases, k, 0, "2^16, kernel variant", 32, variant);
+    for (int variant : {1, 2, 3, 4, 6, 8, 16, 17}) expect_same(bases, k, 0, "2^16, kernel variant", 32, variant);
     // Running sums in 16 segments per window (fewer than a group of 64), in 512, in 2048.
     for (unsigned threads : {256u, 8192u, 1u << 20})
         expect_same(bases, k, 0, "2^16, aggregate threads", 32, 0, threads);
@@ -118,7 +121,7 @@ TEST_F(GpuMsmTest, EdgeScalarsAndPoints) {
     for (unsigned c : {0u, 3u, 9u})
         for (unsigned chunk : {1u, 2u, 32u, 700u}) {
             expect_same(bases, k, c, "edges", chunk);
-            for (int variant : {1, 2, 3, 4, 6})
+            for (int variant : {1, 2, 3, 4, 6, 8, 16, 17})
                 expect_same(bases, k, c, "edges, kernel variant", chunk, variant);
         }
     // every scalar equal: all points in one bucket per window (P + P doublings inside buckets)
