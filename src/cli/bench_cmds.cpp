@@ -44,7 +44,7 @@ void print_bench_usage(std::FILE* out) {
                  "  --prefetch / --no-prefetch: a load of the next base during an addition or\n"
                  "  not (the curve's own switch); these default\n"
                  "  to the environment's CUZK_MSM_MIN_BLOCKS (0, 3, 4), CUZK_MSM_ACCUMULATE_BLOCK\n"
-                 "  (default 64), CUZK_MSM_PREFETCH and\n"
+                 "  (default 128), CUZK_MSM_PREFETCH and\n"
                  "  CUZK_MSM_PREFETCH_G2 (0, 1; on for G1, off for G2 when unset);\n"
                  "  --agg-threads N: threads of the running-sum step, default 65536).\n"
                  "  Each size is first checked against\n"

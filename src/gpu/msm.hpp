@@ -71,8 +71,9 @@ struct GpuMsmOptions {
     unsigned accumulate_min_blocks = util::env_unsigned("CUZK_MSM_MIN_BLOCKS", 0);
     // Threads per block of the bucket kernel: 32, 64 or 128 (env CUZK_MSM_ACCUMULATE_BLOCK;
     // bench gpu-msm --block N). The registers a thread needs (G1: 178) fit 11 warps per SM, but
-    // only in whole blocks: 128 threads give 8 warps, 64 give 10, 32 give 11.
-    unsigned accumulate_block = util::env_unsigned("CUZK_MSM_ACCUMULATE_BLOCK", 64);
+    // only in whole blocks: 128 threads give 8 warps, 64 give 10, 32 give 11. Measured at 2^26
+    // (G1 buckets): 405.1 / 409.0 / 411.7 ms — the FMA pipe, not latency, bounds the kernel.
+    unsigned accumulate_block = util::env_unsigned("CUZK_MSM_ACCUMULATE_BLOCK", 128);
     // Threads of the running-sum step (windows × segments, segments of ≥ 16 buckets): each sums
     // its segment serially, so few threads leave the GPU mostly idle (8192 before 2026-12-02).
     unsigned aggregate_threads = 65536;

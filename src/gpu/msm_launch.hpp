@@ -46,7 +46,7 @@ cudaError_t launch_msm_bucket_ranges(const uint32_t* sorted_keys, size_t items, 
 struct AccumulateVariant {
     bool prefetch = true;
     unsigned min_blocks = 0;  // 0 (unbounded), 3 or 4 blocks per SM (G1 only)
-    unsigned block = 64;      // threads per block: 32, 64 or 128
+    unsigned block = 128;     // threads per block: 32, 64 or 128
 };
 
 // buckets[b] = Σ ±bases[value & ~kNegativeFlag] over the items of bucket b, b < num_buckets

@@ -58,7 +58,7 @@ std::vector<BigInt<4>> random_scalars(util::TestRng& rng, size_t n) {
 void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigInt<4>>& k,
                  unsigned window_bits, const char* what, unsigned chunk = 32,
                  // bit 0: 4 blocks per SM, bit 2: 3; bit 1: no prefetch; bit 3: blocks of 32
-                 // threads, bit 4: of 128
+                 // threads, bit 4: of 64
                  int kernel_variant = 0,
                  unsigned aggregate_threads = GpuMsmOptions{}.aggregate_threads) {
     auto dev = DeviceG1Bases::upload(bases);
@@ -69,7 +69,7 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
     options.chunk = chunk;
     options.accumulate_min_blocks = (kernel_variant & 1) ? 4 : (kernel_variant & 4) ? 3 : 0;
     options.prefetch_next_base = (kernel_variant & 2) == 0;
-    options.accumulate_block = (kernel_variant & 8) ? 32 : (kernel_variant & 16) ? 128 : 64;
+    options.accumulate_block = (kernel_variant & 8) ? 32 : (kernel_variant & 16) ? 64 : 128;
     options.aggregate_threads = aggregate_threads;
     auto got = msm_g1(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();

@@ -3,6 +3,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -22,18 +23,20 @@ struct HostPowers {
     std::vector<Fr> lo, hi;
 };
 
-HostPowers make_powers(const Fr& x, unsigned exponent_bits) {
+// lo_bits: the width of the lo table (the rest of the exponent bits go to hi).
+HostPowers make_powers(const Fr& x, unsigned exponent_bits,
+                       unsigned lo_bits_max = detail::kPowLoBits) {
     HostPowers t;
-    const unsigned lo_bits = exponent_bits < detail::kPowLoBits ? exponent_bits : detail::kPowLoBits;
+    const unsigned lo_bits = exponent_bits < lo_bits_max ? exponent_bits : lo_bits_max;
     t.lo.resize(size_t{1} << lo_bits);
     Fr acc = Fr::one();
     for (Fr& v : t.lo) {
         v = acc;
         acc *= x;
     }
-    const unsigned hi_bits = exponent_bits > detail::kPowLoBits ? exponent_bits - detail::kPowLoBits : 0;
+    const unsigned hi_bits = exponent_bits - lo_bits;
     t.hi.resize(size_t{1} << hi_bits);
-    const Fr step = x.pow(uint64_t{1} << detail::kPowLoBits);
+    const Fr step = x.pow(uint64_t{1} << lo_bits);
     acc = Fr::one();
     for (Fr& v : t.hi) {
         v = acc;
@@ -41,6 +44,30 @@ HostPowers make_powers(const Fr& x, unsigned exponent_bits) {
     }
     return t;
 }
+
+// One butterfly pass of a transform: its k stages on the index bits [r, r + k).
+struct Pass {
+    unsigned r, k;
+};
+
+// The L stages in passes of at most kPassLogElements, balanced (27 → 9 + 9 + 9). DIF runs the
+// high bits first (r = L − k for the first pass), DIT the low bits first (r = 0).
+std::vector<Pass> pass_plan(unsigned L, bool dif) {
+    std::vector<Pass> plan;
+    const unsigned passes = (L + detail::kPassLogElements - 1) / detail::kPassLogElements;
+    unsigned done = 0;  // stages already covered
+    for (unsigned p = 0; p < passes; ++p) {
+        const unsigned k = (L - done) / (passes - p);  // balanced split of what is left
+        plan.push_back({dif ? L - done - k : done, k});
+        done += k;
+    }
+    return plan;
+}
+
+// The passes whose inter-pass twiddles get their own table (NttOptions::pass_twiddle_tables):
+// those with r > 0 and k + r < L, i.e. ω' = ω^(2^(L − k − r)) a proper root — the middle pass
+// of three. Their exponent bits k + r (≤ 20 for L ≤ 28: a table of ≤ 32 MiB).
+bool has_pass_table(const Pass& p, unsigned L) { return p.r > 0 && p.k + p.r < L; }
 
 DeviceFr* as_device(Fr* p) { return reinterpret_cast<DeviceFr*>(p); }
 DeviceFr to_device(const Fr& x) {
@@ -51,10 +78,13 @@ DeviceFr to_device(const Fr& x) {
 
 }  // namespace
 
-// The four power tables in one device allocation.
+// The power tables in one device allocation.
 struct NttDomain::Tables {
     DeviceBuffer buffer;
     detail::PowerTable omega, omega_inv, g, g_inv;  // ω^e, e < m; g^i, i < m
+    // Per exponent width b of a middle pass (pass_plan, has_pass_table): (ω^(2^(L − b)))^x for
+    // x < 2^b in one table, forward [0] and inverse [1].
+    std::vector<std::pair<unsigned, detail::PowerTable>> pass_tables[2];
     const DeviceFr* roots = nullptr;                 // the passes' 2^kmax-th roots (ntt_launch.hpp)
     const DeviceFr* roots_inv = nullptr;
     Fr size_inv;
@@ -76,9 +106,20 @@ util::Result<std::unique_ptr<NttDomain>> NttDomain::create(unsigned log_size) {
     auto domain_r = ntt::EvaluationDomain::create(size_t{1} << log_size);
     if (!domain_r.ok()) return domain_r.status();
     const ntt::EvaluationDomain& d = *domain_r;
-    HostPowers host[4] = {make_powers(d.omega(), log_size), make_powers(d.omega_inv(), log_size),
-                          make_powers(d.coset_generator(), log_size),
-                          make_powers(d.coset_generator_inv(), log_size)};
+    std::vector<HostPowers> host = {
+        make_powers(d.omega(), log_size), make_powers(d.omega_inv(), log_size),
+        make_powers(d.coset_generator(), log_size), make_powers(d.coset_generator_inv(), log_size)};
+    // The middle passes' own tables, for both algorithms' plans, forward and inverse.
+    std::vector<unsigned> pass_bits;
+    for (bool dif : {true, false})
+        for (const Pass& p : pass_plan(log_size, dif))
+            if (has_pass_table(p, log_size) &&
+                std::find(pass_bits.begin(), pass_bits.end(), p.k + p.r) == pass_bits.end())
+                pass_bits.push_back(p.k + p.r);
+    for (int inv = 0; inv < 2; ++inv)
+        for (unsigned b : pass_bits)
+            host.push_back(make_powers(
+                (inv ? d.omega_inv() : d.omega()).pow(uint64_t{1} << (log_size - b)), b, b));
     // The 2^kmax-th roots for the passes' inner DFTs, forward and inverse.
     const unsigned kmax = log_size < detail::kPassLogElements ? log_size : detail::kPassLogElements;
     const size_t small = kmax == 0 ? 0 : size_t{1} << (kmax - 1);
@@ -101,9 +142,17 @@ util::Result<std::unique_ptr<NttDomain>> NttDomain::create(unsigned log_size) {
     CUZK_ASSIGN_OR_RETURN(tables->buffer, DeviceBuffer::allocate(total * sizeof(Fr)));
     CUZK_RETURN_IF_ERROR(tables->buffer.upload(packed.data(), total * sizeof(Fr)));
     const DeviceFr* base = static_cast<const DeviceFr*>(tables->buffer.data());
-    detail::PowerTable* slots[4] = {&tables->omega, &tables->omega_inv, &tables->g, &tables->g_inv};
+    std::vector<detail::PowerTable*> slots = {&tables->omega, &tables->omega_inv, &tables->g,
+                                              &tables->g_inv};
+    for (int inv = 0; inv < 2; ++inv) {
+        tables->pass_tables[inv].reserve(pass_bits.size());
+        for (unsigned b : pass_bits) {
+            tables->pass_tables[inv].push_back({b, detail::PowerTable{nullptr, nullptr, b}});
+            slots.push_back(&tables->pass_tables[inv].back().second);
+        }
+    }
     size_t offset = 0;
-    for (int i = 0; i < 4; ++i) {
+    for (size_t i = 0; i < slots.size(); ++i) {
         slots[i]->lo = base + offset;
         offset += host[i].lo.size();
         slots[i]->hi = base + offset;
@@ -118,10 +167,8 @@ util::Result<std::unique_ptr<NttDomain>> NttDomain::create(unsigned log_size) {
     return out;
 }
 
-// The L stages in passes of at most kPassLogElements, balanced (27 → 9 + 9 + 9). DIF runs the
-// high bits first (r = L − k for the first pass), DIT the low bits first (r = 0).
-// reorder = false leaves out the bit-reversal pass: DIF then ends in bit-reversed order, DIT
-// starts from it.
+// The passes of pass_plan. reorder = false leaves out the bit-reversal pass: DIF then ends in
+// bit-reversed order, DIT starts from it.
 util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_roots,
                                   const NttOptions& options, bool reorder) const {
     const unsigned L = log_size_;
@@ -135,15 +182,17 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
     const detail::PowerTable tw = inverse_roots ? tables_->omega_inv : tables_->omega;
     const DeviceFr* roots = inverse_roots ? tables_->roots_inv : tables_->roots;
     DeviceFr* d = as_device(data);
-    const unsigned passes = (L + detail::kPassLogElements - 1) / detail::kPassLogElements;
     if (!dif && reorder) CUZK_CUDA_RETURN_IF_ERROR(detail::launch_bit_reverse(d, L, stream));
-    unsigned done = 0;  // stages already covered
-    for (unsigned p = 0; p < passes; ++p) {
-        const unsigned k = (L - done) / (passes - p);  // balanced split of what is left
-        const unsigned r = dif ? L - done - k : done;
-        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_ntt_pass(d, L, r, k, dif, options.ptx_mul, tw, roots,
-                                                          options.pass_threads, stream));
-        done += k;
+    for (const Pass& p : pass_plan(L, dif)) {
+        detail::PowerTable table = tw;
+        unsigned shift = L - p.k - p.r;
+        if (options.pass_twiddle_tables && has_pass_table(p, L)) {
+            for (const auto& [bits, t] : tables_->pass_tables[inverse_roots ? 1 : 0])
+                if (bits == p.k + p.r) table = t, shift = 0;
+            if (shift != 0) return util::internal_error("NTT: no twiddle table for a middle pass");
+        }
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_ntt_pass(d, L, p.r, p.k, dif, options.ptx_mul,
+                                                          table, shift, roots, threads, stream));
     }
     if (dif && reorder) CUZK_CUDA_RETURN_IF_ERROR(detail::launch_bit_reverse(d, L, stream));
     return util::Status();

@@ -56,6 +56,11 @@ struct NttOptions {
     // butterflies per stage. 512 (before 2026-12-02) needs 66 registers a thread, which leaves
     // one block per SM, idle at every stage's barrier; fewer threads fit several blocks.
     unsigned pass_threads = util::env_unsigned("CUZK_NTT_PASS_THREADS", 256);
+    // The middle pass of three (2^21 and up) reads its inter-pass twiddles ω'^x from a table of
+    // ω' itself (x < 2^(k+r), 8 MiB at 2^27, forward and inverse) instead of the domain's
+    // two-level table of ω (a lookup and a product per element). Same results; off (env
+    // CUZK_NTT_PASS_TABLES=0) for comparison.
+    bool pass_twiddle_tables = util::env_switch("CUZK_NTT_PASS_TABLES", true);
 };
 
 // Twiddle and coset tables for one domain size, resident on the current device (about 2 MB).

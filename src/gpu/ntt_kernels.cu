@@ -30,8 +30,8 @@ __device__ __forceinline__ DeviceFr sub(const DeviceFr& a, const DeviceFr& b) {
 
 template <bool kPtx>
 __device__ DeviceFr power(PowerTable t, uint64_t e) {
-    const uint64_t hi = e >> kPowLoBits;
-    const DeviceFr lo = t.lo[e & ((uint64_t{1} << kPowLoBits) - 1)];
+    const uint64_t hi = e >> t.lo_bits;
+    const DeviceFr lo = t.lo[e & ((uint64_t{1} << t.lo_bits) - 1)];
     return hi == 0 ? lo : mul<kPtx>(lo, t.hi[hi]);
 }
 
@@ -47,12 +47,15 @@ __device__ DeviceFr power(PowerTable t, uint64_t e) {
 //   X[k1 + 2^k·k2] = Σ_{n2} ω'^(n2·k1) · (Σ_{n1} x[n1·2^r + n2]·ω_{2^k}^(n1·k1)) · ω_{2^r}^(n2·k2),
 // ω' = ω_{2^(k+r)} = ω^(2^(log_n − k − r)). DIF: the inner 2^k-point DFT over f (bit-reversed
 // output, so position f holds k1 = rev_k(f)), then × ω'^(lane·rev_k(f)). DIT (bit-reversed
-// input): × ω'^(lane·rev_k(f)) first, then the inner DFT. The inner DFT's twiddles are
+// input): × ω'^(lane·rev_k(f)) first, then the inner DFT. ω'^x is read from `tw` at
+// x·2^twiddle_shift: the domain's table of ω (shift log_n − k − r), or a table of ω' itself
+// (shift 0; then x < 2^(k+r) needs no product). The inner DFT's twiddles are
 // 2^k-th roots of unity, read from a table of 2^(kmax−1) entries in shared memory; the
 // inter-pass twiddle (none when r = 0) costs one table lookup and product per element.
 template <bool kDif, bool kPtx>
 __global__ void ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsigned k,
-                                PowerTable tw, const DeviceFr* roots, unsigned kmax) {
+                                PowerTable tw, unsigned twiddle_shift, const DeviceFr* roots,
+                                unsigned kmax) {
     __shared__ DeviceFr s[kMaxBlockElements];
     __shared__ DeviceFr w_small[kMaxBlockElements / 2];
     const unsigned eb = log_n < kPassLogElements ? log_n : kPassLogElements;
@@ -62,7 +65,6 @@ __global__ void ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsi
     const uint64_t blk_lane = blk & ((uint64_t{1} << (r - t)) - 1);
     const uint64_t blk_high = blk >> (r - t);
     const unsigned half = 1u << (eb - 1);
-    const unsigned twiddle_shift = log_n - k - r;
 
     for (unsigned j = threadIdx.x; j < (1u << (kmax - 1)); j += blockDim.x) w_small[j] = roots[j];
 
@@ -167,8 +169,8 @@ unsigned grid_for(size_t n) {
 }  // namespace
 
 cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
-                            bool ptx, PowerTable twiddles, const DeviceFr* roots,
-                            unsigned threads, cudaStream_t stream) {
+                            bool ptx, PowerTable twiddles, unsigned twiddle_shift,
+                            const DeviceFr* roots, unsigned threads, cudaStream_t stream) {
     const unsigned eb = log_n < kPassLogElements ? log_n : kPassLogElements;
     if (k == 0 || k > eb || r + k > log_n) return cudaErrorInvalidValue;
     if (threads < 32 || threads > kMaxBlockElements / 2 || (threads & (threads - 1)) != 0)
@@ -179,7 +181,8 @@ cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned
     if (threads > butterflies) threads = butterflies;
     auto kernel = dif ? (ptx ? ntt_pass_kernel<true, true> : ntt_pass_kernel<true, false>)
                       : (ptx ? ntt_pass_kernel<false, true> : ntt_pass_kernel<false, false>);
-    kernel<<<blocks, threads, 0, stream>>>(data, log_n, r, k, twiddles, roots, kmax);
+    kernel<<<blocks, threads, 0, stream>>>(data, log_n, r, k, twiddles, twiddle_shift, roots,
+                                           kmax);
     return cudaGetLastError();
 }
 

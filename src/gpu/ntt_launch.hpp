@@ -10,13 +10,15 @@
 
 namespace cuzk::gpu::detail {
 
-// x^e for 0 ≤ e < 2^(kPowLoBits + hi_bits), from two tables: lo[i] = x^i (i < 2^kPowLoBits) and
-// hi[j] = x^(j·2^kPowLoBits); x^e = lo[e mod 2^kPowLoBits] · hi[e >> kPowLoBits].
-inline constexpr unsigned kPowLoBits = 14;
+// x^e for 0 ≤ e < 2^(lo_bits + hi_bits), from two tables: lo[i] = x^i (i < 2^lo_bits) and
+// hi[j] = x^(j·2^lo_bits); x^e = lo[e mod 2^lo_bits] · hi[e >> lo_bits] — one lookup and no
+// product when e < 2^lo_bits (a table as wide as its exponents needs no hi part).
+inline constexpr unsigned kPowLoBits = 14;  // the lo_bits of the domain's full-size tables
 
 struct PowerTable {
     const DeviceFr* lo;
     const DeviceFr* hi;
+    unsigned lo_bits = kPowLoBits;
 };
 
 // Elements per thread block of a butterfly pass (log2), and so the most stages one pass fuses.
@@ -27,13 +29,15 @@ inline constexpr unsigned kPassLogElements = 10;
 // dif — the inner 2^k-point decimation-in-frequency DFT over those bits, then the inter-pass
 //       twiddle ω'^(lane·rev_k(f)) (ω' = ω^(2^(log_n − k − r)), lane = the low r bits);
 // !dif — the inter-pass twiddle, then the inner decimation-in-time DFT.
-// `twiddles` holds ω^e for e < 2^log_n; `roots` the 2^kmax-th roots ω^(j·2^(log_n − kmax)),
+// `twiddles` holds ω'^x for x < 2^(k + r) when twiddle_shift is 0 (a table for this pass),
+// else ω^e for e < 2^log_n, read at e = x·2^twiddle_shift (twiddle_shift = log_n − k − r);
+// `roots` the 2^kmax-th roots ω^(j·2^(log_n − kmax)),
 // j < 2^(kmax − 1), kmax = min(log_n, kPassLogElements). ptx: the 32-bit PTX product
 // (DeviceFr::mul_ptx), else the 64-bit one (mul_wide).
 // threads: per block, a power of two ≥ 32 (at most the block's 2^(eb−1) butterflies are used).
 cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
-                            bool ptx, PowerTable twiddles, const DeviceFr* roots,
-                            unsigned threads, cudaStream_t stream);
+                            bool ptx, PowerTable twiddles, unsigned twiddle_shift,
+                            const DeviceFr* roots, unsigned threads, cudaStream_t stream);
 
 // data[i] ↔ data[bitreverse_{log_n}(i)] for every i.
 cudaError_t launch_bit_reverse(DeviceFr* data, unsigned log_n, cudaStream_t stream);

@@ -147,6 +147,30 @@ TEST_F(GpuNttTest, EveryPassBlockShapeMatchesTheCpu) {
     }
 }
 
+// The middle pass's own twiddle table (three passes: 2^21 and up) against the two-level one.
+TEST_F(GpuNttTest, PassTwiddleTablesOnAndOffMatchTheCpu) {
+    util::TestRng rng(504);
+    for (unsigned log_n : {21u, 22u}) {
+        const std::vector<Fr> input = random_vector(rng, size_t{1} << log_n);
+        for (const Transform& t : kTransforms) {
+            std::vector<Fr> want = input;
+            ASSERT_TRUE(t.cpu(want, nullptr).ok());
+            for (bool tables : {true, false}) {
+                for (NttAlgorithm alg : kAlgorithms) {
+                    NttOptions o{alg};
+                    o.pass_twiddle_tables = tables;
+                    std::vector<Fr> got = input;
+                    const util::Status st = t.gpu(got, o);
+                    ASSERT_TRUE(st.ok()) << st.to_string();
+                    EXPECT_EQ(first_difference(want, got), -1)
+                        << t.label << " " << name(alg) << " tables=" << tables << " n=2^"
+                        << log_n;
+                }
+            }
+        }
+    }
+}
+
 TEST_F(GpuNttTest, BadPassThreadsAreErrors) {
     std::vector<Fr> v(1024, Fr::one());
     for (unsigned threads : {0u, 16u, 48u, 1024u}) {
