@@ -67,21 +67,42 @@ const Transform kTransforms[] = {
      ntt_coset_inverse},
 };
 
-void expect_same_as_cpu(const std::vector<Fr>& input, const std::string& what) {
+// Option sets to compare against the CPU, each with a label for the failure message.
+using Variants = std::vector<std::pair<std::string, NttOptions>>;
+
+// Every transform of `input` under every variant equals the CPU's.
+void expect_variants_same_as_cpu(const std::vector<Fr>& input, const std::string& what,
+                                 const Variants& variants) {
     for (const Transform& t : kTransforms) {
         std::vector<Fr> want = input;
         ASSERT_TRUE(t.cpu(want, nullptr).ok());
-        for (NttAlgorithm alg : kAlgorithms) {
-            for (bool ptx : {true, false}) {
-                std::vector<Fr> got = input;
-                const util::Status st = t.gpu(got, NttOptions{alg, ptx});
-                ASSERT_TRUE(st.ok()) << st.to_string();
-                EXPECT_EQ(first_difference(want, got), -1)
-                    << what << " " << t.label << " " << name(alg) << (ptx ? " ptx" : " wide")
-                    << " n=" << input.size();
-            }
+        for (const auto& [label, options] : variants) {
+            std::vector<Fr> got = input;
+            const util::Status st = t.gpu(got, options);
+            ASSERT_TRUE(st.ok()) << st.to_string();
+            EXPECT_EQ(first_difference(want, got), -1)
+                << what << " " << t.label << " " << label << " n=" << input.size();
         }
     }
+}
+
+// Both algorithms, each with a per-algorithm tweak of the options (label suffix, change).
+template <class Tweak>
+Variants per_algorithm(const std::string& suffix, Tweak tweak) {
+    Variants v;
+    for (NttAlgorithm alg : kAlgorithms) {
+        NttOptions o{alg};
+        tweak(o);
+        v.emplace_back(std::string(name(alg)) + suffix, o);
+    }
+    return v;
+}
+
+void expect_same_as_cpu(const std::vector<Fr>& input, const std::string& what) {
+    Variants v = per_algorithm(" ptx", [](NttOptions&) {});
+    for (auto& w : per_algorithm(" wide", [](NttOptions& o) { o.ptx_mul = false; }))
+        v.push_back(w);
+    expect_variants_same_as_cpu(input, what, v);
 }
 
 TEST_F(GpuNttTest, RandomInputsEverySizeUpTo2e20) {
@@ -126,49 +147,25 @@ TEST_F(GpuNttTest, RoundTripsAt2e24) {
 // butterflies: each thread loops over several per stage).
 TEST_F(GpuNttTest, EveryPassBlockShapeMatchesTheCpu) {
     util::TestRng rng(503);
-    for (unsigned log_n : {3u, 9u, 10u, 13u, 21u}) {
-        const std::vector<Fr> input = random_vector(rng, size_t{1} << log_n);
-        for (const Transform& t : kTransforms) {
-            std::vector<Fr> want = input;
-            ASSERT_TRUE(t.cpu(want, nullptr).ok());
-            for (unsigned threads : {32u, 64u, 128u, 256u, 512u}) {
-                for (NttAlgorithm alg : kAlgorithms) {
-                    NttOptions o{alg};
-                    o.pass_threads = threads;
-                    std::vector<Fr> got = input;
-                    const util::Status st = t.gpu(got, o);
-                    ASSERT_TRUE(st.ok()) << st.to_string();
-                    EXPECT_EQ(first_difference(want, got), -1)
-                        << t.label << " " << name(alg) << " threads=" << threads
-                        << " n=2^" << log_n;
-                }
-            }
-        }
-    }
+    Variants v;
+    for (unsigned threads : {32u, 64u, 128u, 256u, 512u})
+        for (auto& w : per_algorithm(" threads=" + std::to_string(threads),
+                                     [threads](NttOptions& o) { o.pass_threads = threads; }))
+            v.push_back(w);
+    for (unsigned log_n : {3u, 9u, 10u, 13u, 21u})
+        expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
 }
 
 // The middle pass's own twiddle table (three passes: 2^21 and up) against the two-level one.
 TEST_F(GpuNttTest, PassTwiddleTablesOnAndOffMatchTheCpu) {
     util::TestRng rng(504);
-    for (unsigned log_n : {21u, 22u}) {
-        const std::vector<Fr> input = random_vector(rng, size_t{1} << log_n);
-        for (const Transform& t : kTransforms) {
-            std::vector<Fr> want = input;
-            ASSERT_TRUE(t.cpu(want, nullptr).ok());
-            for (bool tables : {true, false}) {
-                for (NttAlgorithm alg : kAlgorithms) {
-                    NttOptions o{alg};
-                    o.pass_twiddle_tables = tables;
-                    std::vector<Fr> got = input;
-                    const util::Status st = t.gpu(got, o);
-                    ASSERT_TRUE(st.ok()) << st.to_string();
-                    EXPECT_EQ(first_difference(want, got), -1)
-                        << t.label << " " << name(alg) << " tables=" << tables << " n=2^"
-                        << log_n;
-                }
-            }
-        }
-    }
+    Variants v;
+    for (bool tables : {true, false})
+        for (auto& w : per_algorithm(tables ? " tables" : " no tables",
+                                     [tables](NttOptions& o) { o.pass_twiddle_tables = tables; }))
+            v.push_back(w);
+    for (unsigned log_n : {21u, 22u})
+        expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
 }
 
 TEST_F(GpuNttTest, BadPassThreadsAreErrors) {
