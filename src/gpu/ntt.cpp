@@ -23,7 +23,8 @@ struct HostPowers {
     std::vector<Fr> lo, hi;
 };
 
-// lo_bits: the width of the lo table (the rest of the exponent bits go to hi).
+// Powers x^e for e < 2^exponent_bits; the lo table at most 2^lo_bits_max wide (the remaining
+// exponent bits index hi).
 HostPowers make_powers(const Fr& x, unsigned exponent_bits,
                        unsigned lo_bits_max = detail::kPowLoBits) {
     HostPowers t;
