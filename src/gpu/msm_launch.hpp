@@ -41,8 +41,8 @@ cudaError_t launch_msm_sort(void* temp, size_t temp_bytes, const uint32_t* keys_
 cudaError_t launch_msm_bucket_ranges(const uint32_t* sorted_keys, size_t items, uint32_t num_keys,
                                      uint32_t* start, uint32_t* end, cudaStream_t stream);
 
-// The bucket kernel's shape (GpuMsmOptions): the next base prefetched or not, and (G1 only;
-// ignored for G2) the variant bounded to 128 registers.
+// The bucket kernel's shape (GpuMsmOptions): the next base prefetched or not, (G1 only;
+// ignored for G2) the variant bounded to 3 or 4 blocks per SM, and the threads per block.
 struct AccumulateVariant {
     bool prefetch = true;
     unsigned min_blocks = 0;  // 0 (unbounded), 3 or 4 blocks per SM (G1 only)

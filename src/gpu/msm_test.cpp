@@ -153,6 +153,19 @@ TEST_F(GpuMsmTest, FrConvenienceAndErrors) {
     GpuMsmOptions bad_chunk;
     bad_chunk.chunk = 0;
     EXPECT_EQ(msm_g1(*dev, ok_k, bad_chunk).status().code(), util::StatusCode::kInvalidArgument);
+    // Bucket-kernel shapes outside the built variants: refused with the switch's name.
+    GpuMsmOptions bad_blocks;
+    bad_blocks.accumulate_min_blocks = 2;
+    const util::Status st_blocks = msm_g1(*dev, ok_k, bad_blocks).status();
+    EXPECT_EQ(st_blocks.code(), util::StatusCode::kInvalidArgument);
+    EXPECT_NE(st_blocks.message().find("CUZK_MSM_MIN_BLOCKS"), std::string::npos)
+        << st_blocks.message();
+    GpuMsmOptions bad_block;
+    bad_block.accumulate_block = 96;
+    const util::Status st_block = msm_g1(*dev, ok_k, bad_block).status();
+    EXPECT_EQ(st_block.code(), util::StatusCode::kInvalidArgument);
+    EXPECT_NE(st_block.message().find("CUZK_MSM_ACCUMULATE_BLOCK"), std::string::npos)
+        << st_block.message();
 }
 
 // ---- G2 ----------------------------------------------------------------------------------------
