@@ -34,7 +34,8 @@ void print_bench_usage(std::FILE* out) {
                  "  (2^22 and below) or by round trips; prints median, min and max ms.\n"
                  "usage: cuzk bench gpu-msm [--log-min A] [--log-max B] [--reps N] [--window C]\n"
                  "                          [--chunk N] [--curve g1|g2] [--min-blocks N] [--block N]\n"
-                 "                          [--prefetch | --no-prefetch] [--agg-threads N] [--json]\n"
+                 "                          [--prefetch | --no-prefetch] [--agg-threads N]\n"
+                 "                          [--batch-affine | --no-batch-affine] [--json]\n"
                  "  Times G1 (default) or G2 MSMs of 2^A..2^B random scalars over bases\n"
                  "  resident on the GPU\n"
                  "  (defaults: 16..26, 5 repetitions after a checked run; --window C fixes the\n"
@@ -46,7 +47,11 @@ void print_bench_usage(std::FILE* out) {
                  "  to the environment's CUZK_MSM_MIN_BLOCKS (0, 3, 4), CUZK_MSM_ACCUMULATE_BLOCK\n"
                  "  (default 128), CUZK_MSM_PREFETCH and\n"
                  "  CUZK_MSM_PREFETCH_G2 (0, 1; on for G1, off for G2 when unset);\n"
-                 "  --agg-threads N: threads of the running-sum step, default 65536).\n"
+                 "  --agg-threads N: threads of the running-sum step, default 65536;\n"
+                 "  --batch-affine: batch-affine bucket accumulation at every size;\n"
+                 "  --no-batch-affine: XYZZ accumulation at every size; when neither is given,\n"
+                 "  CUZK_MSM_BATCH_AFFINE (default on) from CUZK_MSM_BATCH_AFFINE_MIN points,\n"
+                 "  default 2^20).\n"
                  "  Each size is first checked against\n"
                  "  the CPU MSM of the folded problem; prints median and per-step medians.\n");
     std::fprintf(out,
@@ -110,8 +115,8 @@ int bench_gpu_msm(const Args& args) {
     const util::Status dev = gpu::check_device_available();
     if (!dev.ok()) return fail_json(args, "bench gpu-msm", kExitFail, dev.to_string());
     if (!args.json)
-        std::printf("%-6s %-3s %-12s %-9s %-9s %-9s %-9s %-9s\n", "size", "c", "total ms",
-                    "upload", "digits", "sort", "buckets", "windows");
+        std::printf("%-6s %-3s %-12s %-9s %-9s %-9s %-9s %-9s %s\n", "size", "c", "total ms",
+                    "upload", "digits", "sort", "buckets", "windows", "accumulation");
     for (unsigned log_n = static_cast<unsigned>(lo); log_n <= hi; ++log_n) {
         gpu::GpuMsmOptions options;
         options.window_bits = static_cast<unsigned>(window);
@@ -123,6 +128,12 @@ int bench_gpu_msm(const Args& args) {
             (curve == "g2" ? options.prefetch_next_base_g2 : options.prefetch_next_base) =
                 args.has("--prefetch");
         if (agg_threads != 0) options.aggregate_threads = static_cast<unsigned>(agg_threads);
+        if (args.has("--batch-affine") || args.has("--no-batch-affine")) {
+            options.batch_affine = args.has("--batch-affine");
+            options.batch_affine_min_points = 0;
+        }
+        const bool batch_affine =
+            options.batch_affine && (size_t{1} << log_n) >= options.batch_affine_min_points;
         auto r = curve == "g2" ? gpu::bench_msm_g2(log_n, static_cast<int>(reps), options)
                                : gpu::bench_msm_g1(log_n, static_cast<int>(reps), options);
         if (!r.ok()) return fail_json(args, "bench gpu-msm", kExitFail, r.status().to_string());
@@ -138,15 +149,16 @@ int bench_gpu_msm(const Args& args) {
             o.boolean("ok", true).str("bench", "gpu-msm");
             o.str("curve", curve == "g2" ? "G2" : "G1");
             o.num("log_size", log_n).num("window_bits", r->window_bits).num("chunk", chunk);
-            o.num("repetitions", reps);
+            o.num("repetitions", reps).boolean("batch_affine", batch_affine);
             o.ms("total_ms", median(&T::total)).ms("upload_ms", median(&T::upload));
             o.ms("digits_ms", median(&T::digits)).ms("sort_ms", median(&T::sort));
             o.ms("buckets_ms", median(&T::buckets)).ms("windows_ms", median(&T::windows));
             std::printf("%s\n", o.done().c_str());
         } else {
-            std::printf("2^%-4u %-3u %-12.3f %-9.3f %-9.3f %-9.3f %-9.3f %-9.3f\n", log_n,
+            std::printf("2^%-4u %-3u %-12.3f %-9.3f %-9.3f %-9.3f %-9.3f %-9.3f %s\n", log_n,
                         r->window_bits, median(&T::total), median(&T::upload), median(&T::digits),
-                        median(&T::sort), median(&T::buckets), median(&T::windows));
+                        median(&T::sort), median(&T::buckets), median(&T::windows),
+                        batch_affine ? "batch-affine" : "xyzz");
         }
         std::fflush(stdout);
     }
@@ -253,7 +265,8 @@ int run_bench(int argc, char** argv) {
     if (!parse_args("bench", argc - 1, argv + 1,
                     {"--log-min", "--log-max", "--reps", "--algorithm", "--mul", "--window",
                      "--chunk", "--curve", "--agg-threads", "--min-blocks", "--block"},
-                    {"--no-prefetch", "--prefetch"}, args))
+                    {"--no-prefetch", "--prefetch", "--batch-affine", "--no-batch-affine"},
+                    args))
         return kExitUsage;
     if (args.help) {
         print_bench_usage(stdout);

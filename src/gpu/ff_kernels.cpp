@@ -3,10 +3,12 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <type_traits>
 
+#include "gpu/batch_inverse_launch.hpp"
 #include "gpu/cuda_status.hpp"
 #include "gpu/device.hpp"
 #include "gpu/device_curve.cuh"
@@ -29,6 +31,7 @@ static_assert(same_layout<ff::Fp, DeviceFp>(), "ff::Fp and gpu::DeviceFp must sh
 static_assert(same_layout<ff::Fr, DeviceFr>(), "ff::Fr and gpu::DeviceFr must share a layout");
 static_assert(same_layout<ec::G1Affine, DeviceG1Affine>());
 static_assert(same_layout<ec::G1Xyzz, DeviceG1Xyzz>());
+static_assert(same_layout<ff::Fp2, DeviceFp2>());
 static_assert(sizeof(ff::Fp) == ff::FpParams::kBytes && sizeof(ff::Fr) == ff::FrParams::kBytes);
 
 // The device constants are the host's (both come from params.hpp; this guards the plumbing).
@@ -86,7 +89,43 @@ util::Status run_field_op(const char* name, detail::BinaryOp op, std::span<const
                            });
 }
 
+// Uploads in, inverts on the device with the levelled batch inversion, downloads into out.
+template <class Host, class Device>
+util::Status run_batch_inverse(const char* name, std::span<const Host> in, std::span<Host> out) {
+    const std::string what = std::string("gpu::batch_inverse(") + name + ")";
+    if (in.size() != out.size()) {
+        return util::invalid_argument(what + ": " + std::to_string(in.size()) + " inputs but " +
+                                      std::to_string(out.size()) + " outputs");
+    }
+    for (size_t i = 0; i < in.size(); ++i)
+        if (in[i].is_zero())
+            return util::invalid_argument(what + ": element " + std::to_string(i) + " is zero");
+    if (in.empty()) return util::Status();
+    CUZK_RETURN_IF_ERROR(check_device_available());
+    const size_t scratch = detail::batch_inverse_scratch_elements(in.size());
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer dev_in, DeviceBuffer::allocate(in.size_bytes()));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer dev_out, DeviceBuffer::allocate(out.size_bytes()));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer dev_scratch,
+                          DeviceBuffer::allocate(std::max<size_t>(scratch, 1) * sizeof(Device)));
+    CUZK_RETURN_IF_ERROR(dev_in.upload(in.data(), in.size_bytes()));
+    const cudaStream_t stream = nullptr;
+    CUZK_RETURN_IF_ERROR(cuda_status(
+        detail::launch_batch_inverse(static_cast<const Device*>(dev_in.data()),
+                                     static_cast<Device*>(dev_out.data()), in.size(),
+                                     static_cast<Device*>(dev_scratch.data()), stream),
+        what + ": kernel launch"));
+    CUZK_RETURN_IF_ERROR(cuda_status(cudaStreamSynchronize(stream), what + ": kernel execution"));
+    return dev_out.download(out.data(), out.size_bytes());
+}
+
 }  // namespace
+
+util::Status batch_inverse(std::span<const ff::Fp> in, std::span<ff::Fp> out) {
+    return run_batch_inverse<ff::Fp, DeviceFp>("Fp", in, out);
+}
+util::Status batch_inverse(std::span<const ff::Fp2> in, std::span<ff::Fp2> out) {
+    return run_batch_inverse<ff::Fp2, DeviceFp2>("Fp2", in, out);
+}
 
 util::Status elementwise_mul(std::span<const ff::Fp> a, std::span<const ff::Fp> b,
                              std::span<ff::Fp> out) {

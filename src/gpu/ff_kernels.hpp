@@ -14,6 +14,7 @@
 
 #include "ec/curves.hpp"
 #include "ff/fp.hpp"
+#include "ff/fp2.hpp"
 #include "ff/fr.hpp"
 #include "util/status.hpp"
 
@@ -38,5 +39,11 @@ util::Status elementwise_sub(std::span<const ff::Fr> a, std::span<const ff::Fr> 
 // out[i] = p[i].add_mixed(q[i]) (ec::Xyzz::add_mixed), bit-for-bit the host's result.
 util::Status g1_add_mixed(std::span<const ec::G1Xyzz> p, std::span<const ec::G1Affine> q,
                           std::span<ec::G1Xyzz> out);
+
+// out[i] = in[i]⁻¹ by the levelled Montgomery batch inversion of the batch-affine MSM
+// (batch_inverse_launch.hpp). Every in[i] must be non-zero (kInvalidArgument otherwise, checked
+// on the host).
+util::Status batch_inverse(std::span<const ff::Fp> in, std::span<ff::Fp> out);
+util::Status batch_inverse(std::span<const ff::Fp2> in, std::span<ff::Fp2> out);
 
 }  // namespace cuzk::gpu

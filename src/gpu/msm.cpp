@@ -245,6 +245,15 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer buckets,
                           DeviceBuffer::allocate(size_t{num_keys} * sizeof(DeviceXyzz)));
     const size_t chunks = (items + options.chunk - 1) / options.chunk;
+    const bool batch_affine = options.batch_affine && n >= options.batch_affine_min_points;
+    const size_t affine_scratch =
+        batch_affine ? detail::msm_affine_scratch_bytes(items, options.chunk, sizeof(DeviceAffine),
+                                                        sizeof(typename DeviceAffine::F))
+                     : 0;
+    DeviceBuffer affine_buffer;
+    if (batch_affine) {
+        CUZK_ASSIGN_OR_RETURN(affine_buffer, DeviceBuffer::allocate(affine_scratch));
+    }
     CUZK_ASSIGN_OR_RETURN(
         DeviceBuffer pieces,
         DeviceBuffer::allocate(2 * std::max<size_t>(chunks, 1) * sizeof(DeviceXyzz)));
@@ -295,17 +304,28 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
         static_cast<const uint32_t*>(keys_sorted.data()), items, num_keys, start, end, stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[3], stream));
     DeviceXyzz* first = static_cast<DeviceXyzz*>(pieces.data());
-    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate(
-        reinterpret_cast<const DeviceAffine*>(bases),
-        static_cast<const uint32_t*>(keys_sorted.data()),
-        static_cast<const uint32_t*>(values_sorted.data()), items, start, end, num_keys,
-        options.chunk, static_cast<DeviceXyzz*>(buckets.data()), first,
-        first + std::max<size_t>(chunks, 1),
-        detail::AccumulateVariant{std::is_same_v<Affine, ec::G2Affine>
-                                      ? options.prefetch_next_base_g2
-                                      : options.prefetch_next_base,
-                                  options.accumulate_min_blocks, options.accumulate_block},
-        stream));
+    DeviceXyzz* last = first + std::max<size_t>(chunks, 1);
+    DeviceXyzz* bucket_points = static_cast<DeviceXyzz*>(buckets.data());
+    const auto* device_bases = reinterpret_cast<const DeviceAffine*>(bases);
+    const auto* sorted_keys = static_cast<const uint32_t*>(keys_sorted.data());
+    const auto* sorted_values = static_cast<const uint32_t*>(values_sorted.data());
+    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_fill_identity(bucket_points, num_keys, stream));
+    if (batch_affine) {
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate_affine(
+            device_bases, sorted_keys, sorted_values, items, num_keys, options.chunk,
+            bucket_points, first, last, affine_buffer.data(), affine_buffer.size(), stream));
+    } else {
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate(
+            device_bases, sorted_keys, sorted_values, items, num_keys, options.chunk,
+            bucket_points, first, last,
+            detail::AccumulateVariant{std::is_same_v<Affine, ec::G2Affine>
+                                          ? options.prefetch_next_base_g2
+                                          : options.prefetch_next_base,
+                                      options.accumulate_min_blocks, options.accumulate_block},
+            stream));
+    }
+    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_combine(start, end, num_keys, options.chunk,
+                                                         first, last, bucket_points, stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[4], stream));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate(
         static_cast<const DeviceXyzz*>(buckets.data()), windows, h, segment_len,

@@ -14,8 +14,10 @@
 //   2. sort     — CUB radix sort of the n·W pairs by key (only the key bits in use), which
 //                 groups every bucket's points together; then each bucket's [start, end).
 //   3. buckets  — each thread sums a chunk of `chunk` consecutive sorted items (±P, mixed XYZZ
-//                 additions): buckets wholly inside a chunk are written directly, the pieces
-//                 of buckets that span chunks are added by a second kernel. (One thread per
+//                 additions; or, for large calls, all chunks step together in affine
+//                 coordinates sharing batch inversions — GpuMsmOptions::batch_affine): buckets
+//                 wholly inside a chunk are written directly, the pieces of buckets that span
+//                 chunks are added by a second kernel. (One thread per
 //                 bucket instead is unbalanced: the top window has few bits, so few buckets
 //                 each holding ~n/2^(bits) points — measured 1.4 s for 2^18 at c = 14.)
 //   4. windows  — each window's h buckets in segments: one thread per segment forms the
@@ -74,6 +76,15 @@ struct GpuMsmOptions {
     // only in whole blocks: 128 threads give 8 warps, 64 give 10, 32 give 11. Measured at 2^26
     // (G1 buckets): 405.1 / 409.0 / 411.7 ms — the FMA pipe, not latency, bounds the kernel.
     unsigned accumulate_block = util::env_unsigned("CUZK_MSM_ACCUMULATE_BLOCK", 128);
+    // Batch-affine bucket accumulation (env CUZK_MSM_BATCH_AFFINE=0|1, CUZK_MSM_BATCH_AFFINE_MIN;
+    // bench gpu-msm --batch-affine / --no-batch-affine): for calls of at least
+    // batch_affine_min_points scalars, the chunks' running sums are affine points and all chunks
+    // step together, sharing one batch inversion per step (msm_affine_kernels.cu): about 6
+    // products per addition instead of 10, for 144 (G1) / 288 (G2) more bytes of scratch per
+    // chunk and one Fermat inversion's latency (~0.5 ms) per step, i.e. per item of a chunk —
+    // which is why small calls keep the XYZZ kernel.
+    bool batch_affine = util::env_switch("CUZK_MSM_BATCH_AFFINE", true);
+    size_t batch_affine_min_points = util::env_unsigned("CUZK_MSM_BATCH_AFFINE_MIN", 1u << 20);
     // Threads of the running-sum step (windows × segments, segments of ≥ 16 buckets): each sums
     // its segment serially, so few threads leave the GPU mostly idle (8192 before 2026-12-02).
     unsigned aggregate_threads = 65536;

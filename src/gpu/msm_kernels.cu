@@ -7,6 +7,7 @@
 #include "gpu/grid.hpp"
 #include "gpu/msm_launch.hpp"
 #include "gpu/msm_point_ops.cuh"
+#include "gpu/msm_run_store.cuh"
 
 namespace cuzk::gpu::detail {
 
@@ -86,10 +87,9 @@ __global__ void fill_identity_kernel(ec::Xyzz<C>* buckets, uint32_t count) {
 
 // Chunked accumulation, so that a bucket holding many points (the top window has few bits, so
 // few, crowded buckets) is not summed by one thread. Thread t walks the sorted items
-// [t·M, t·M + M) as runs of equal keys. A run whose bucket lies wholly inside the chunk is
-// written to its bucket directly (this thread is the bucket's only writer). The run touching
-// the chunk's start goes to first[t], the one touching its end (if another run) to last[t],
-// when their bucket continues into a neighbouring chunk; combine_kernel sums those pieces.
+// [t·M, t·M + M) as runs of equal keys; each finished run goes to its bucket, or to first[t] /
+// last[t] when its bucket continues into a neighbouring chunk (store_run_sum,
+// msm_run_store.cuh); combine_kernel sums those pieces.
 // The additions are add_mixed_in_place (msm_point_ops.cuh). kPrefetch: the next base is loaded
 // while the current one is added (the gathers are random reads), at the price of a second point
 // in registers (24 for G1). The body is shared by the plain kernel and, for G1 on request, one
@@ -125,15 +125,7 @@ __device__ __forceinline__ void accumulate_chunks(const ec::Affine<C>* bases, co
         add_mixed_in_place(acc, (v & kNegativeFlag) ? -p : p);
         const bool run_ends = q + 1 == hi || keys[q + 1] != key;
         if (!run_ends) continue;
-        const bool from_before = run_start == lo && lo > 0 && keys[lo - 1] == key;
-        const bool into_after = q + 1 == hi && hi < items && keys[hi] == key;
-        if (!from_before && !into_after) {
-            buckets[key] = acc;
-        } else if (run_start == lo) {
-            first[t] = acc;
-        } else {
-            last[t] = acc;
-        }
+        store_run_sum(keys, items, lo, hi, q, key, run_start == lo, t, acc, buckets, first, last);
         acc = ec::Xyzz<C>::identity();
         run_start = q + 1;
     }
@@ -263,16 +255,14 @@ auto accumulate_kernel_for(unsigned min_blocks, bool prefetch) {
 
 template <class C>
 cudaError_t accumulate(const ec::Affine<C>* bases, const uint32_t* sorted_keys,
-                       const uint32_t* sorted_values, size_t items, const uint32_t* start,
-                       const uint32_t* end, uint32_t num_buckets, uint32_t chunk,
+                       const uint32_t* sorted_values, size_t items, uint32_t num_buckets,
+                       uint32_t chunk,
                        ec::Xyzz<C>* buckets, ec::Xyzz<C>* first, ec::Xyzz<C>* last,
                        AccumulateVariant variant, cudaStream_t stream) {
     if (num_buckets == 0 || chunk == 0) return cudaErrorInvalidValue;
     if (variant.block != 32 && variant.block != 64 && variant.block != kAccumulateBlock)
         return cudaErrorInvalidValue;
     const unsigned block = variant.block;
-    fill_identity_kernel<C>
-        <<<(num_buckets + block - 1) / block, block, 0, stream>>>(buckets, num_buckets);
     const size_t chunks = (items + chunk - 1) / chunk;
     const unsigned grid = static_cast<unsigned>((chunks + block - 1) / block);
     if (chunks > 0) {
@@ -280,8 +270,23 @@ cudaError_t accumulate(const ec::Affine<C>* bases, const uint32_t* sorted_keys,
             <<<grid, block, 0, stream>>>(bases, sorted_keys, sorted_values, items, num_buckets,
                                          chunk, buckets, first, last);
     }
-    combine_kernel<C><<<(num_buckets + block - 1) / block, block, 0, stream>>>(
-        start, end, num_buckets, chunk, first, last, buckets);
+    return cudaGetLastError();
+}
+
+template <class C>
+cudaError_t fill_identity(ec::Xyzz<C>* buckets, uint32_t count, cudaStream_t stream) {
+    if (count == 0) return cudaSuccess;
+    fill_identity_kernel<C><<<(count + kBlock - 1) / kBlock, kBlock, 0, stream>>>(buckets, count);
+    return cudaGetLastError();
+}
+
+template <class C>
+cudaError_t combine(const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
+                    uint32_t chunk, const ec::Xyzz<C>* first, const ec::Xyzz<C>* last,
+                    ec::Xyzz<C>* buckets, cudaStream_t stream) {
+    if (num_buckets == 0 || chunk == 0) return cudaErrorInvalidValue;
+    combine_kernel<C><<<(num_buckets + kAccumulateBlock - 1) / kAccumulateBlock, kAccumulateBlock,
+                        0, stream>>>(start, end, num_buckets, chunk, first, last, buckets);
     return cudaGetLastError();
 }
 
@@ -300,21 +305,38 @@ cudaError_t aggregate(const ec::Xyzz<C>* buckets, unsigned windows, uint32_t buc
 
 cudaError_t launch_msm_accumulate(const DeviceG1Affine* bases, const uint32_t* sorted_keys,
                                   const uint32_t* sorted_values, size_t items,
-                                  const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
+                                  uint32_t num_buckets,
                                   uint32_t chunk, DeviceG1Xyzz* buckets, DeviceG1Xyzz* first,
                                   DeviceG1Xyzz* last, AccumulateVariant variant,
                                   cudaStream_t stream) {
-    return accumulate(bases, sorted_keys, sorted_values, items, start, end, num_buckets, chunk,
+    return accumulate(bases, sorted_keys, sorted_values, items, num_buckets, chunk,
                       buckets, first, last, variant, stream);
 }
 cudaError_t launch_msm_accumulate(const DeviceG2Affine* bases, const uint32_t* sorted_keys,
                                   const uint32_t* sorted_values, size_t items,
-                                  const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
+                                  uint32_t num_buckets,
                                   uint32_t chunk, DeviceG2Xyzz* buckets, DeviceG2Xyzz* first,
                                   DeviceG2Xyzz* last, AccumulateVariant variant,
                                   cudaStream_t stream) {
-    return accumulate(bases, sorted_keys, sorted_values, items, start, end, num_buckets, chunk,
+    return accumulate(bases, sorted_keys, sorted_values, items, num_buckets, chunk,
                       buckets, first, last, variant, stream);
+}
+
+cudaError_t launch_msm_fill_identity(DeviceG1Xyzz* buckets, uint32_t count, cudaStream_t stream) {
+    return fill_identity(buckets, count, stream);
+}
+cudaError_t launch_msm_fill_identity(DeviceG2Xyzz* buckets, uint32_t count, cudaStream_t stream) {
+    return fill_identity(buckets, count, stream);
+}
+cudaError_t launch_msm_combine(const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
+                               uint32_t chunk, const DeviceG1Xyzz* first, const DeviceG1Xyzz* last,
+                               DeviceG1Xyzz* buckets, cudaStream_t stream) {
+    return combine(start, end, num_buckets, chunk, first, last, buckets, stream);
+}
+cudaError_t launch_msm_combine(const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
+                               uint32_t chunk, const DeviceG2Xyzz* first, const DeviceG2Xyzz* last,
+                               DeviceG2Xyzz* buckets, cudaStream_t stream) {
+    return combine(start, end, num_buckets, chunk, first, last, buckets, stream);
 }
 
 namespace {

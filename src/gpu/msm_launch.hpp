@@ -49,21 +49,55 @@ struct AccumulateVariant {
     unsigned block = 128;     // threads per block: 32, 64 or 128
 };
 
-// buckets[b] = Σ ±bases[value & ~kNegativeFlag] over the items of bucket b, b < num_buckets
-// (the identity for empty buckets), in chunks of `chunk` sorted items per thread; first and
-// last are scratch of ⌈items/chunk⌉ points each (see msm_kernels.cu).
+// The bucket step is three launches: fill_identity (every bucket the identity), one of the two
+// accumulations below (each finished run to its bucket, or to first/last when the bucket spans
+// chunks: msm_run_store.cuh), then combine (the spanning buckets from their pieces).
+cudaError_t launch_msm_fill_identity(DeviceG1Xyzz* buckets, uint32_t count, cudaStream_t stream);
+cudaError_t launch_msm_fill_identity(DeviceG2Xyzz* buckets, uint32_t count, cudaStream_t stream);
+cudaError_t launch_msm_combine(const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
+                               uint32_t chunk, const DeviceG1Xyzz* first, const DeviceG1Xyzz* last,
+                               DeviceG1Xyzz* buckets, cudaStream_t stream);
+cudaError_t launch_msm_combine(const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
+                               uint32_t chunk, const DeviceG2Xyzz* first, const DeviceG2Xyzz* last,
+                               DeviceG2Xyzz* buckets, cudaStream_t stream);
+
+// XYZZ accumulation: one thread per chunk of `chunk` sorted items, mixed additions
+// (msm_kernels.cu). The runs' sums of bucket b < num_buckets are Σ ±bases[value & ~kNegativeFlag]
+// over its items; first and last are scratch of ⌈items/chunk⌉ points each.
 cudaError_t launch_msm_accumulate(const DeviceG1Affine* bases, const uint32_t* sorted_keys,
                                   const uint32_t* sorted_values, size_t items,
-                                  const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
-                                  uint32_t chunk, DeviceG1Xyzz* buckets, DeviceG1Xyzz* first,
-                                  DeviceG1Xyzz* last, AccumulateVariant variant,
-                                  cudaStream_t stream);
+                                  uint32_t num_buckets, uint32_t chunk, DeviceG1Xyzz* buckets,
+                                  DeviceG1Xyzz* first, DeviceG1Xyzz* last,
+                                  AccumulateVariant variant, cudaStream_t stream);
 cudaError_t launch_msm_accumulate(const DeviceG2Affine* bases, const uint32_t* sorted_keys,
                                   const uint32_t* sorted_values, size_t items,
-                                  const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
-                                  uint32_t chunk, DeviceG2Xyzz* buckets, DeviceG2Xyzz* first,
-                                  DeviceG2Xyzz* last, AccumulateVariant variant,
-                                  cudaStream_t stream);
+                                  uint32_t num_buckets, uint32_t chunk, DeviceG2Xyzz* buckets,
+                                  DeviceG2Xyzz* first, DeviceG2Xyzz* last,
+                                  AccumulateVariant variant, cudaStream_t stream);
+
+// Batch-affine accumulation (msm_affine_kernels.cu): the same runs and outputs, each chunk a
+// "lane" whose running sum is an affine point, all lanes stepping through their chunks together;
+// at every step the lanes' slope denominators share one levelled batch inversion
+// (batch_inverse_launch.hpp), so an addition costs about 6 products instead of 10.
+// kAffineLanesPerThread lanes per thread form the first level of Montgomery's trick.
+inline constexpr size_t kAffineLanesPerThread = 8;
+// Scratch bytes for `items` items in chunks of `chunk`, for points of point_bytes and field
+// elements of field_bytes: per lane its running sum and prefix product, per thread its group
+// product and that product's inverse, and the batch inversion's levels.
+size_t msm_affine_scratch_bytes(size_t items, uint32_t chunk, size_t point_bytes,
+                                size_t field_bytes);
+cudaError_t launch_msm_accumulate_affine(const DeviceG1Affine* bases, const uint32_t* sorted_keys,
+                                         const uint32_t* sorted_values, size_t items,
+                                         uint32_t num_buckets, uint32_t chunk,
+                                         DeviceG1Xyzz* buckets, DeviceG1Xyzz* first,
+                                         DeviceG1Xyzz* last, void* scratch, size_t scratch_bytes,
+                                         cudaStream_t stream);
+cudaError_t launch_msm_accumulate_affine(const DeviceG2Affine* bases, const uint32_t* sorted_keys,
+                                         const uint32_t* sorted_values, size_t items,
+                                         uint32_t num_buckets, uint32_t chunk,
+                                         DeviceG2Xyzz* buckets, DeviceG2Xyzz* first,
+                                         DeviceG2Xyzz* last, void* scratch, size_t scratch_bytes,
+                                         cudaStream_t stream);
 
 // For every window j and segment s of `segment_len` buckets: out[j·segments + s] =
 // Σ_{b in segment} (b + 1)·bucket_{j,b} (b counted within the window), so that the window sum

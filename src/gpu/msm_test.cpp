@@ -1,8 +1,10 @@
 // GPU G1 and G2 MSMs against the CPU Pippenger (msm::msm): random inputs of many sizes and
 // window sizes, and edge cases — zero, one, r − 1 and 2^255 − 1 scalars, identity bases,
 // repeated points, P next to −P, a single point, every scalar in one bucket; the indexed forms
-// (host and device-resident indices) against the CPU MSM of the gathered bases. Results must be
-// the same group element. Skips itself without a usable CUDA device.
+// (host and device-resident indices) against the CPU MSM of the gathered bases; the XYZZ and the
+// batch-affine bucket accumulations, the latter also on runs that begin with a tangent or a
+// cancellation. Results must be the same group element. Skips itself without a usable CUDA
+// device.
 #include "gpu/msm.hpp"
 
 #include <gtest/gtest.h>
@@ -58,7 +60,7 @@ std::vector<BigInt<4>> random_scalars(util::TestRng& rng, size_t n) {
 void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigInt<4>>& k,
                  unsigned window_bits, const char* what, unsigned chunk = 32,
                  // bit 0: 4 blocks per SM, bit 2: 3; bit 1: no prefetch; bit 3: blocks of 32
-                 // threads, bit 4: of 64
+                 // threads, bit 4: of 64; bit 5: batch-affine accumulation (else XYZZ)
                  int kernel_variant = 0,
                  unsigned aggregate_threads = GpuMsmOptions{}.aggregate_threads) {
     auto dev = DeviceG1Bases::upload(bases);
@@ -71,6 +73,8 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
     options.prefetch_next_base = (kernel_variant & 2) == 0;
     options.accumulate_block = (kernel_variant & 8) ? 32 : (kernel_variant & 16) ? 64 : 128;
     options.aggregate_threads = aggregate_threads;
+    options.batch_affine = (kernel_variant & 32) != 0;
+    options.batch_affine_min_points = 0;
     auto got = msm_g1(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
@@ -86,7 +90,8 @@ TEST_F(GpuMsmTest, RandomInputsManySizesAndWindows) {
         for (unsigned c : {0u, 1u, 4u, 8u, 13u})
             for (unsigned chunk : {1u, 3u, 32u, 4096u}) expect_same(bases, k, c, "random", chunk);
         for (unsigned c : {0u, 5u})
-            for (int variant : {1, 2, 3, 4, 6, 8, 16, 17}) expect_same(bases, k, c, "random, kernel variant", 32, variant);
+            for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32}) expect_same(bases, k, c, "random, kernel variant", 32, variant);
+        for (unsigned chunk : {1u, 3u, 64u}) expect_same(bases, k, 0, "random, batch-affine", chunk, 32);
     }
 }
 
@@ -96,7 +101,8 @@ TEST_F(GpuMsmTest, LargerSizes) {
     const auto bases = walk_points(rng, n);
     const auto k = random_scalars(rng, n);
     for (unsigned c : {0u, 16u, 20u}) expect_same(bases, k, c, "2^16");
-    for (int variant : {1, 2, 3, 4, 6, 8, 16, 17}) expect_same(bases, k, 0, "2^16, kernel variant", 32, variant);
+    for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32}) expect_same(bases, k, 0, "2^16, kernel variant", 32, variant);
+    for (unsigned c : {16u, 20u}) expect_same(bases, k, c, "2^16, batch-affine", 16, 32);
     // Running sums in 16 segments per window (fewer than a group of 64), in 512, in 2048.
     for (unsigned threads : {256u, 8192u, 1u << 20})
         expect_same(bases, k, 0, "2^16, aggregate threads", 32, 0, threads);
@@ -121,14 +127,37 @@ TEST_F(GpuMsmTest, EdgeScalarsAndPoints) {
     for (unsigned c : {0u, 3u, 9u})
         for (unsigned chunk : {1u, 2u, 32u, 700u}) {
             expect_same(bases, k, c, "edges", chunk);
-            for (int variant : {1, 2, 3, 4, 6, 8, 16, 17})
+            for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32})
                 expect_same(bases, k, c, "edges, kernel variant", chunk, variant);
         }
     // every scalar equal: all points in one bucket per window (P + P doublings inside buckets)
     std::vector<BigInt<4>> same(n, Fr::random(rng).to_int());
     expect_same(bases, same, 0, "one bucket");
+    expect_same(bases, same, 0, "one bucket, batch-affine", 32, 32);
     std::vector<BigInt<4>> zeros(n);
     expect_same(bases, zeros, 0, "all zero");
+    expect_same(bases, zeros, 0, "all zero, batch-affine", 32, 32);
+}
+
+// Runs that begin P, P (the tangent) and P, −P (the sum cancels) in every chunk: pairs of equal
+// or opposite points with one scalar for all, so that each window's single bucket is the pairs
+// in order, and with an even n and chunk 2 every chunk holds one pair.
+TEST_F(GpuMsmTest, BatchAffineTangentsAndCancellations) {
+    util::TestRng rng(605);
+    const size_t n = 400;
+    const auto points = walk_points(rng, n / 2);
+    std::vector<ec::G1Affine> doubled(n), opposite(n);
+    for (size_t i = 0; i < n / 2; ++i) {
+        doubled[2 * i] = doubled[2 * i + 1] = points[i];
+        opposite[2 * i] = points[i];
+        opposite[2 * i + 1] = -points[i];
+    }
+    const std::vector<BigInt<4>> same(n, Fr::random(rng).to_int());
+    for (unsigned chunk : {2u, 3u, 32u}) {
+        expect_same(doubled, same, 0, "P, P pairs, batch-affine", chunk, 32);
+        expect_same(opposite, same, 0, "P, -P pairs, batch-affine", chunk, 32);
+        expect_same(doubled, random_scalars(rng, n), 0, "P, P pairs, random scalars", chunk, 32);
+    }
 }
 
 TEST_F(GpuMsmTest, FrConvenienceAndErrors) {
@@ -187,7 +216,7 @@ std::vector<ec::G2Affine> walk_points_g2(util::TestRng& rng, size_t n) {
 
 void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<BigInt<4>>& k,
                     unsigned window_bits, const char* what, unsigned chunk = 32,
-                    bool prefetch = true) {
+                    bool prefetch = true, bool batch_affine = false) {
     auto dev = DeviceG2Bases::upload(bases);
     ASSERT_TRUE(dev.ok()) << dev.status().to_string();
     const ec::G2Jacobian want = msm::msm(bases, k);
@@ -195,10 +224,13 @@ void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<Bi
     options.window_bits = window_bits;
     options.chunk = chunk;
     options.prefetch_next_base_g2 = prefetch;
+    options.batch_affine = batch_affine;
+    options.batch_affine_min_points = 0;
     auto got = msm_g2(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
-                              << " chunk=" << chunk << " prefetch=" << prefetch;
+                              << " chunk=" << chunk << " prefetch=" << prefetch
+                              << " batch-affine=" << batch_affine;
 }
 
 TEST_F(GpuMsmTest, G2RandomInputs) {
@@ -211,11 +243,16 @@ TEST_F(GpuMsmTest, G2RandomInputs) {
                 expect_same_g2(bases, k, c, "g2 random", chunk);
                 expect_same_g2(bases, k, c, "g2 random, no prefetch", chunk, false);
             }
+        for (unsigned chunk : {1u, 7u, 32u})
+            expect_same_g2(bases, k, 0, "g2 random, batch-affine", chunk, false, true);
     }
     const size_t n = size_t{1} << 14;
     const auto bases = walk_points_g2(rng, n);
     const auto k = random_scalars(rng, n);
-    for (unsigned c : {0u, 16u}) expect_same_g2(bases, k, c, "g2 2^14");
+    for (unsigned c : {0u, 16u}) {
+        expect_same_g2(bases, k, c, "g2 2^14");
+        expect_same_g2(bases, k, c, "g2 2^14, batch-affine", 32, false, true);
+    }
 }
 
 TEST_F(GpuMsmTest, G2EdgeScalarsAndPoints) {
@@ -231,7 +268,10 @@ TEST_F(GpuMsmTest, G2EdgeScalarsAndPoints) {
     for (size_t i = 5; i + 1 < n; i += 13) bases[i + 1] = -bases[i];  // P, −P
     for (size_t i = 6; i + 2 < n; i += 17) bases[i + 2] = bases[i];   // repeated
     for (unsigned c : {0u, 3u, 9u})
-        for (unsigned chunk : {1u, 2u, 32u, 500u}) expect_same_g2(bases, k, c, "g2 edges", chunk);
+        for (unsigned chunk : {1u, 2u, 32u, 500u}) {
+            expect_same_g2(bases, k, c, "g2 edges", chunk);
+            expect_same_g2(bases, k, c, "g2 edges, batch-affine", chunk, false, true);
+        }
     // P and −P with the same scalar: the sum is the identity.
     const auto pts = walk_points_g2(rng, 2);
     const std::vector<ec::G2Affine> pm = {pts[0], -pts[0], pts[1], -pts[1]};
@@ -243,10 +283,23 @@ TEST_F(GpuMsmTest, G2EdgeScalarsAndPoints) {
     EXPECT_TRUE(got->is_identity());
     std::vector<BigInt<4>> same(n, Fr::random(rng).to_int());
     expect_same_g2(bases, same, 0, "g2 one bucket");
+    expect_same_g2(bases, same, 0, "g2 one bucket, batch-affine", 32, false, true);
+    // Chunks of two that begin P, P and P, −P (see BatchAffineTangentsAndCancellations).
+    const auto half = walk_points_g2(rng, n / 2);
+    std::vector<ec::G2Affine> doubled(n), opposite(n);
+    for (size_t i = 0; i < n / 2; ++i) {
+        doubled[2 * i] = doubled[2 * i + 1] = half[i];
+        opposite[2 * i] = half[i];
+        opposite[2 * i + 1] = -half[i];
+    }
+    expect_same_g2(doubled, same, 0, "g2 P, P pairs, batch-affine", 2, false, true);
+    expect_same_g2(opposite, same, 0, "g2 P, -P pairs, batch-affine", 2, false, true);
     std::vector<BigInt<4>> zeros(n);
     expect_same_g2(bases, zeros, 0, "g2 all zero");
     const std::vector<ec::G2Affine> identities(50, ec::G2Affine::identity());
     expect_same_g2(identities, random_scalars(rng, 50), 0, "g2 identity bases");
+    expect_same_g2(identities, random_scalars(rng, 50), 0, "g2 identity bases, batch-affine", 32,
+                   false, true);
 }
 
 TEST_F(GpuMsmTest, G2FrConvenienceAndErrors) {

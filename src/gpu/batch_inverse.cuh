@@ -1,0 +1,52 @@
+// Montgomery's batch inversion, laid out for the GPU (device code; also compiles as host C++).
+//
+// m field elements e_0 … e_(m−1) are split into `groups` strided groups: group t holds the
+// indices i = t, t + groups, t + 2·groups, … below m (so that the threads of a warp, taking
+// consecutive groups, touch consecutive elements). One thread owns one group:
+//   up:   prefix[i] = Π of its group's elements up to and including i; returns the group's
+//         product (m − groups products in all: a group's first element costs none);
+//   down: given the inverse of that product, walks the group from its last index to its first:
+//         e_i⁻¹ = inv · prefix[i − groups] (inv itself for the first index), then
+//         inv ← inv · e_i — two products per element after the first.
+// Callers supply the elements as functions of the index, so that they can be computed on the fly
+// (the batch-affine MSM step computes its slope denominators twice rather than storing them).
+// Every element must be non-zero, or every inverse in its group is wrong. The groups' products
+// are inverted the same way, level by level (batch_inverse_kernels.cu), until few enough are
+// left to invert one per thread (Fermat).
+#pragma once
+
+#include <cstddef>
+
+#include "util/hd.hpp"
+
+namespace cuzk::gpu {
+
+// Writes prefix[i] for the indices of group t; returns the group's product (one() if empty).
+// element(i) → F.
+template <class F, class Element>
+CUZK_HD F prefix_products_up(size_t t, size_t groups, size_t m, F* prefix, Element&& element) {
+    if (t >= m) return F::one();
+    F acc = element(t);
+    prefix[t] = acc;
+    for (size_t i = t + groups; i < m; i += groups) {
+        acc = acc * element(i);
+        prefix[i] = acc;
+    }
+    return acc;
+}
+
+// For each index i of group t, from the last to the first: visit(i, e_i⁻¹) → e_i. `inverse` is
+// the inverse of the group's product; prefix[] is up's output and is only read here (a visit
+// may overwrite prefix[i] itself: the walk has read it already).
+template <class F, class Visit>
+CUZK_HD void prefix_products_down(size_t t, size_t groups, size_t m, const F* prefix, F inverse,
+                                  Visit&& visit) {
+    if (t >= m) return;
+    for (size_t i = t + (m - 1 - t) / groups * groups; i != t; i -= groups) {
+        const F inverse_i = inverse * prefix[i - groups];
+        inverse = inverse * visit(i, inverse_i);
+    }
+    visit(t, inverse);
+}
+
+}  // namespace cuzk::gpu
