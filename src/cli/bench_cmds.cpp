@@ -40,7 +40,8 @@ void print_bench_usage(std::FILE* out) {
                  "  resident on the GPU\n"
                  "  (defaults: 16..26, 5 repetitions after a checked run; --window C fixes the\n"
                  "  window size, default by cost model; --chunk N sorted items per bucket\n"
-                 "  thread, default 32; --min-blocks 3|4: G1 bucket kernel bounded to 168|128\n"
+                 "  thread or batch-affine chunk (defaults 32 and by size: 8, 16 or 32);\n"
+                 "  --min-blocks 3|4: G1 bucket kernel bounded to 168|128\n"
                  "  registers (0: unbounded); --block 32|64|128: its threads per block;\n"
                  "  --prefetch / --no-prefetch: a load of the next base during an addition or\n"
                  "  not (the curve's own switch); these default\n"
@@ -50,8 +51,8 @@ void print_bench_usage(std::FILE* out) {
                  "  --agg-threads N: threads of the running-sum step, default 65536;\n"
                  "  --batch-affine: batch-affine bucket accumulation at every size;\n"
                  "  --no-batch-affine: XYZZ accumulation at every size; when neither is given,\n"
-                 "  CUZK_MSM_BATCH_AFFINE (default on) from CUZK_MSM_BATCH_AFFINE_MIN points,\n"
-                 "  default 2^20).\n"
+                 "  CUZK_MSM_BATCH_AFFINE (default on) from CUZK_MSM_BATCH_AFFINE_MIN points\n"
+                 "  (G1, default 2^24) / CUZK_MSM_BATCH_AFFINE_MIN_G2 (default 2^20)).\n"
                  "  Each size is first checked against\n"
                  "  the CPU MSM of the folded problem; prints median and per-step medians.\n");
     std::fprintf(out,
@@ -120,7 +121,10 @@ int bench_gpu_msm(const Args& args) {
     for (unsigned log_n = static_cast<unsigned>(lo); log_n <= hi; ++log_n) {
         gpu::GpuMsmOptions options;
         options.window_bits = static_cast<unsigned>(window);
-        options.chunk = static_cast<unsigned>(chunk);
+        if (args.has("--chunk")) {
+            options.chunk = static_cast<unsigned>(chunk);
+            options.batch_affine_chunk = static_cast<unsigned>(chunk);
+        }
         if (args.has("--min-blocks"))
             options.accumulate_min_blocks = static_cast<unsigned>(min_blocks);
         if (args.has("--block")) options.accumulate_block = static_cast<unsigned>(block);
@@ -130,10 +134,10 @@ int bench_gpu_msm(const Args& args) {
         if (agg_threads != 0) options.aggregate_threads = static_cast<unsigned>(agg_threads);
         if (args.has("--batch-affine") || args.has("--no-batch-affine")) {
             options.batch_affine = args.has("--batch-affine");
-            options.batch_affine_min_points = 0;
+            options.batch_affine_min_points = options.batch_affine_min_points_g2 = 0;
         }
-        const bool batch_affine =
-            options.batch_affine && (size_t{1} << log_n) >= options.batch_affine_min_points;
+        const gpu::MsmPlan plan = gpu::plan_msm(options, size_t{1} << log_n, curve == "g2");
+        const bool batch_affine = plan.batch_affine;
         auto r = curve == "g2" ? gpu::bench_msm_g2(log_n, static_cast<int>(reps), options)
                                : gpu::bench_msm_g1(log_n, static_cast<int>(reps), options);
         if (!r.ok()) return fail_json(args, "bench gpu-msm", kExitFail, r.status().to_string());
@@ -148,17 +152,17 @@ int bench_gpu_msm(const Args& args) {
             JsonObject o;
             o.boolean("ok", true).str("bench", "gpu-msm");
             o.str("curve", curve == "g2" ? "G2" : "G1");
-            o.num("log_size", log_n).num("window_bits", r->window_bits).num("chunk", chunk);
+            o.num("log_size", log_n).num("window_bits", r->window_bits).num("chunk", plan.chunk);
             o.num("repetitions", reps).boolean("batch_affine", batch_affine);
             o.ms("total_ms", median(&T::total)).ms("upload_ms", median(&T::upload));
             o.ms("digits_ms", median(&T::digits)).ms("sort_ms", median(&T::sort));
             o.ms("buckets_ms", median(&T::buckets)).ms("windows_ms", median(&T::windows));
             std::printf("%s\n", o.done().c_str());
         } else {
-            std::printf("2^%-4u %-3u %-12.3f %-9.3f %-9.3f %-9.3f %-9.3f %-9.3f %s\n", log_n,
-                        r->window_bits, median(&T::total), median(&T::upload), median(&T::digits),
-                        median(&T::sort), median(&T::buckets), median(&T::windows),
-                        batch_affine ? "batch-affine" : "xyzz");
+            std::printf("2^%-4u %-3u %-12.3f %-9.3f %-9.3f %-9.3f %-9.3f %-9.3f %s, chunk %u\n",
+                        log_n, r->window_bits, median(&T::total), median(&T::upload),
+                        median(&T::digits), median(&T::sort), median(&T::buckets),
+                        median(&T::windows), batch_affine ? "batch-affine" : "xyzz", plan.chunk);
         }
         std::fflush(stdout);
     }

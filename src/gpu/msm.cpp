@@ -114,6 +114,29 @@ unsigned default_window_bits(size_t n) {
     return 20;
 }
 
+unsigned default_batch_affine_chunk(size_t items, bool g2) {
+    const size_t max_chunks = (g2 ? 6 : 24) * (size_t{1} << 20);
+    for (unsigned chunk : {8u, 16u}) {
+        if (items / chunk <= max_chunks) return chunk;
+    }
+    return 32;
+}
+
+MsmPlan plan_msm(const GpuMsmOptions& options, size_t n, bool g2) {
+    MsmPlan plan;
+    plan.window_bits = options.window_bits != 0 ? options.window_bits : default_window_bits(n);
+    plan.batch_affine = options.uses_batch_affine(n, g2);
+    if (!plan.batch_affine) {
+        plan.chunk = options.chunk;
+    } else if (options.batch_affine_chunk != 0) {
+        plan.chunk = options.batch_affine_chunk;
+    } else {
+        const size_t windows = msm::kScalarBits / std::max(plan.window_bits, 1u) + 1;
+        plan.chunk = default_batch_affine_chunk(n * windows, g2);
+    }
+    return plan;
+}
+
 namespace {
 
 // The device and host point types that go with each host affine type.
@@ -194,8 +217,13 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
     }
     if (bases == nullptr || num_bases == 0) return invalid(name, "no bases");
     if (in.scalars == nullptr) return invalid(name, "no scalars");
-    const unsigned c = options.window_bits != 0 ? options.window_bits : default_window_bits(n);
+    const MsmPlan plan = plan_msm(options, n, std::is_same_v<Affine, ec::G2Affine>);
+    const unsigned c = plan.window_bits;
     if (options.chunk == 0 || options.chunk > 4096) return invalid(name, "chunk must be 1..4096");
+    if (options.batch_affine_chunk > 4096)
+        return invalid(name, "batch_affine_chunk (env CUZK_MSM_BATCH_AFFINE_CHUNK) must be 0..4096");
+    const unsigned chunk = plan.chunk;
+    const bool batch_affine = plan.batch_affine;
     if (options.accumulate_min_blocks != 0 && options.accumulate_min_blocks != 3 &&
         options.accumulate_min_blocks != 4)
         return invalid(name, "accumulate_min_blocks (env CUZK_MSM_MIN_BLOCKS) must be 0, 3 or 4");
@@ -235,24 +263,32 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
         }
     }
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer error_word, DeviceBuffer::allocate(sizeof(uint32_t)));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer keys, DeviceBuffer::allocate(items * 4));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer values, DeviceBuffer::allocate(items * 4));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer keys_sorted, DeviceBuffer::allocate(items * 4));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer values_sorted, DeviceBuffer::allocate(items * 4));
+    // The sorted keys, then the sorted values.
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer sorted_pairs, DeviceBuffer::allocate(items * 8));
+    auto* keys_sorted = static_cast<uint32_t*>(sorted_pairs.data());
+    uint32_t* values_sorted = keys_sorted + items;
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer temp,
                           DeviceBuffer::allocate(std::max<size_t>(sort_temp, 1)));
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer ranges, DeviceBuffer::allocate(size_t{num_keys} * 8));
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer buckets,
                           DeviceBuffer::allocate(size_t{num_keys} * sizeof(DeviceXyzz)));
-    const size_t chunks = (items + options.chunk - 1) / options.chunk;
-    const bool batch_affine = options.batch_affine && n >= options.batch_affine_min_points;
+    const size_t chunks = (items + chunk - 1) / chunk;
     const size_t affine_scratch =
-        batch_affine ? detail::msm_affine_scratch_bytes(items, options.chunk, sizeof(DeviceAffine),
+        batch_affine ? detail::msm_affine_scratch_bytes(items, chunk,
                                                         sizeof(typename DeviceAffine::F))
                      : 0;
+    // The unsorted pairs' buffers hold the batch-affine lane records afterwards: whole chunks.
+    const size_t pair_capacity = batch_affine ? chunks * chunk : items;
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer keys, DeviceBuffer::allocate(pair_capacity * 4));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer values, DeviceBuffer::allocate(pair_capacity * 4));
+    // The batch-affine scratch reuses the sorted pairs where they are large enough (G1 in
+    // chunks of 32: 4.5 of their 8 bytes per item), since the accumulation reads them only in its
+    // first kernel; a 32 GiB partition's H MSM (2^27 scalars) has no room for 8 GiB more.
     DeviceBuffer affine_buffer;
-    if (batch_affine) {
+    void* affine_scratch_at = sorted_pairs.data();
+    if (batch_affine && affine_scratch > sorted_pairs.size()) {
         CUZK_ASSIGN_OR_RETURN(affine_buffer, DeviceBuffer::allocate(affine_scratch));
+        affine_scratch_at = affine_buffer.data();
     }
     CUZK_ASSIGN_OR_RETURN(
         DeviceBuffer pieces,
@@ -297,34 +333,36 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[2], stream));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_sort(
         temp.data(), sort_temp, static_cast<const uint32_t*>(keys.data()),
-        static_cast<uint32_t*>(keys_sorted.data()), static_cast<const uint32_t*>(values.data()),
-        static_cast<uint32_t*>(values_sorted.data()), items, key_bits, stream));
+        keys_sorted, static_cast<const uint32_t*>(values.data()), values_sorted, items, key_bits,
+        stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaMemsetAsync(ranges.data(), 0, ranges.size(), stream));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_bucket_ranges(
-        static_cast<const uint32_t*>(keys_sorted.data()), items, num_keys, start, end, stream));
+        keys_sorted, items, num_keys, start, end, stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[3], stream));
     DeviceXyzz* first = static_cast<DeviceXyzz*>(pieces.data());
     DeviceXyzz* last = first + std::max<size_t>(chunks, 1);
     DeviceXyzz* bucket_points = static_cast<DeviceXyzz*>(buckets.data());
     const auto* device_bases = reinterpret_cast<const DeviceAffine*>(bases);
-    const auto* sorted_keys = static_cast<const uint32_t*>(keys_sorted.data());
-    const auto* sorted_values = static_cast<const uint32_t*>(values_sorted.data());
+    const uint32_t* sorted_keys = keys_sorted;
+    const uint32_t* sorted_values = values_sorted;
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_fill_identity(bucket_points, num_keys, stream));
     if (batch_affine) {
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate_affine(
-            device_bases, sorted_keys, sorted_values, items, num_keys, options.chunk,
-            bucket_points, first, last, affine_buffer.data(), affine_buffer.size(), stream));
+            device_bases, sorted_keys, sorted_values, items, num_keys, chunk, bucket_points,
+            first, last, static_cast<uint32_t*>(keys.data()),
+            static_cast<uint32_t*>(values.data()), affine_scratch_at, affine_scratch,
+            stream));
     } else {
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate(
-            device_bases, sorted_keys, sorted_values, items, num_keys, options.chunk,
-            bucket_points, first, last,
+            device_bases, sorted_keys, sorted_values, items, num_keys, chunk, bucket_points,
+            first, last,
             detail::AccumulateVariant{std::is_same_v<Affine, ec::G2Affine>
                                           ? options.prefetch_next_base_g2
                                           : options.prefetch_next_base,
                                       options.accumulate_min_blocks, options.accumulate_block},
             stream));
     }
-    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_combine(start, end, num_keys, options.chunk,
+    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_combine(start, end, num_keys, chunk,
                                                          first, last, bucket_points, stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[4], stream));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate(

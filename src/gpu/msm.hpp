@@ -56,6 +56,15 @@ namespace cuzk::gpu {
 // 2^23 at c = 19 (8 bits) 305 ms against 409 ms for twice the points at c = 20.
 unsigned default_window_bits(size_t n);
 
+// The batch-affine chunk for `items` work items (scalars × windows): the smallest of 8, 16 and
+// 32 that leaves at most 24·2^20 chunks for G1, 6·2^20 for G2 (a G2 chunk costs about four
+// times a G1 one). Fewer, longer chunks mean more steps, each with its inversion latency; more,
+// shorter ones mean more running sums to read and write and more pieces to combine. Measured on
+// the H200 (bucket step, ms, chunk 8 / 16 / 32): G1 2^20 14.0 / 19.3 / 28.7, 2^24 107.1 / 98.1 /
+// 105.2, 2^26 382.7 / 338.8 / 324.3; G2 2^20 35.3 / 41.7 / —, 2^22 103.1 / 99.0 / 113.1,
+// 2^24 352.2 / 317.0 / 301.3.
+unsigned default_batch_affine_chunk(size_t items, bool g2);
+
 struct GpuMsmOptions {
     unsigned window_bits = 0;  // c; 0 = default_window_bits(n)
     unsigned chunk = 32;       // sorted items per accumulation thread (1..4096)
@@ -76,20 +85,37 @@ struct GpuMsmOptions {
     // only in whole blocks: 128 threads give 8 warps, 64 give 10, 32 give 11. Measured at 2^26
     // (G1 buckets): 405.1 / 409.0 / 411.7 ms — the FMA pipe, not latency, bounds the kernel.
     unsigned accumulate_block = util::env_unsigned("CUZK_MSM_ACCUMULATE_BLOCK", 128);
-    // Batch-affine bucket accumulation (env CUZK_MSM_BATCH_AFFINE=0|1, CUZK_MSM_BATCH_AFFINE_MIN;
-    // bench gpu-msm --batch-affine / --no-batch-affine): for calls of at least
-    // batch_affine_min_points scalars, the chunks' running sums are affine points and all chunks
-    // step together, sharing one batch inversion per step (msm_affine_kernels.cu): about 6
-    // products per addition instead of 10, for 144 (G1) / 288 (G2) more bytes of scratch per
-    // chunk and one Fermat inversion's latency (~0.5 ms) per step, i.e. per item of a chunk —
-    // which is why small calls keep the XYZZ kernel.
+    // Batch-affine bucket accumulation (env CUZK_MSM_BATCH_AFFINE=0|1; bench gpu-msm
+    // --batch-affine / --no-batch-affine): the chunks' running sums are affine points and all
+    // chunks step together, sharing one batch inversion per step (msm_affine_kernels.cu) — about
+    // 6 products per addition instead of 10, for 3 field elements of scratch per chunk and about
+    // 1 ms of inversion latency per step (per item of a chunk). Used for calls of at least
+    // batch_affine_min_points (G1; env CUZK_MSM_BATCH_AFFINE_MIN) / batch_affine_min_points_g2
+    // (env CUZK_MSM_BATCH_AFFINE_MIN_G2) scalars, in chunks of batch_affine_chunk items (env
+    // CUZK_MSM_BATCH_AFFINE_CHUNK; 0: default_batch_affine_chunk). Measured on the H200
+    // (2026-12-02, bucket step, ms): G1 2^20 8.5 XYZZ against 14.0 batch-affine, 2^24 108.1
+    // against 98.1, 2^26 405.6 against 324.3; G2 2^20 38.7 against 35.3, 2^24 555 against 301.
     bool batch_affine = util::env_switch("CUZK_MSM_BATCH_AFFINE", true);
-    size_t batch_affine_min_points = util::env_unsigned("CUZK_MSM_BATCH_AFFINE_MIN", 1u << 20);
+    size_t batch_affine_min_points = util::env_unsigned("CUZK_MSM_BATCH_AFFINE_MIN", 1u << 24);
+    size_t batch_affine_min_points_g2 =
+        util::env_unsigned("CUZK_MSM_BATCH_AFFINE_MIN_G2", 1u << 20);
+    unsigned batch_affine_chunk = util::env_unsigned("CUZK_MSM_BATCH_AFFINE_CHUNK", 0);
+    bool uses_batch_affine(size_t n, bool g2) const {
+        return batch_affine && n >= (g2 ? batch_affine_min_points_g2 : batch_affine_min_points);
+    }
     // Threads of the running-sum step (windows × segments, segments of ≥ 16 buckets): each sums
     // its segment serially, so few threads leave the GPU mostly idle (8192 before 2026-12-02).
     unsigned aggregate_threads = 65536;
     static constexpr unsigned kMaxWindowBits = 22;
 };
+
+// The window size, the accumulation and the chunk a call of n scalars runs with under `options`.
+struct MsmPlan {
+    unsigned window_bits = 0;
+    bool batch_affine = false;
+    unsigned chunk = 0;
+};
+MsmPlan plan_msm(const GpuMsmOptions& options, size_t n, bool g2);
 
 // Milliseconds per step of the last call (CUDA events; the host part of step 4 included in
 // `windows`).

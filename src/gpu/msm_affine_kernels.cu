@@ -1,16 +1,26 @@
 // Batch-affine bucket accumulation (msm_launch.hpp, launch_msm_accumulate_affine).
 //
 // Lane ℓ sums the sorted items [ℓ·M, ℓ·M + M) (M = chunk) into runs exactly as thread ℓ of the
-// XYZZ kernel does, but its running sum sums[ℓ] is an affine point in device memory, and all
-// lanes take their s-th item together, one step per s < M. A step is three parts:
-//   1. denominators_kernel: thread t owns the lanes t, t + T, … (T threads of
+// XYZZ kernel does, but its running sum (sums_x[ℓ], sums_y[ℓ]) is an affine point in device
+// memory, and all lanes take their s-th item together, one step per s < M.
+//
+// Before the steps, lane_records_kernel rewrites the sorted (key, value) pairs lane-major by
+// step: entry s·L + ℓ (L lanes) is item s of lane ℓ as a record — the bucket key with flags for
+// "the run starts here", "the run ends here" and where its sum goes (run_destination) — and the
+// value. So the lanes of a warp read consecutive words at every step, instead of one 32-byte
+// sector each for a 4-byte key.
+//
+// The lanes are split into kParts parts, each stepping on its own stream, so that one part's
+// batch inversion (a few small, latency-bound kernels) overlaps the other part's additions.
+// A step of one part is three parts:
+//   1. denominators_kernel: thread t owns the part's lanes t, t + T, … (T threads of
 //      kAffineLanesPerThread lanes: the strided groups of gpu/batch_inverse.cuh). It computes each
 //      lane's slope denominator d_ℓ (step_denominator) and the prefix products of its group; the
 //      group's product goes to products[t];
 //   2. launch_batch_inverse: inverses[t] = products[t]⁻¹ for every t;
 //   3. add_kernel: walks each group back, which yields every d_ℓ⁻¹, and adds the lane's point
 //      (ec::affine_add_with_inverse: λ = (y_p − y)·d⁻¹, x' = λ² − x − x_p, y' = λ(x − x') − y);
-//      at the end of a run it stores the run's sum (store_run_sum, as XYZZ with ZZ = ZZZ = 1).
+//      at the end of a run it stores the run's sum (as XYZZ with ZZ = ZZZ = 1).
 // Additions that need no inversion use d = 1: the lane is idle (its chunk is done, or only
 // empty-digit items are left), the point is the identity (the sum stays), the running sum is the
 // identity (a new run: the sum becomes the point), or the point is the sum's negative (the sum
@@ -18,9 +28,9 @@
 // x_p − x otherwise (chord). No point of G1 or G2 has y = 0 (both cofactors are odd, so neither
 // group has a point of order 2), hence no d is zero.
 // Cost per addition: 1 product in part 1, 5 in part 3 (two for d⁻¹, three for the sum) and about
-// 3/kAffineLanesPerThread in the upper levels of part 2 — against 10 for the XYZZ mixed addition —
-// plus one Fermat inversion's latency per step. Memory per addition: the sum's x and the point's
-// x in part 1, both points again in part 3, the sum written back, the prefix written and read.
+// 3/kAffineLanesPerThread in the upper levels of part 2 — against 10 for the XYZZ mixed addition.
+// Memory per addition: the record (8 bytes) twice, the sum's x and the point's x in part 1, both
+// points in part 3, the sum written back, the prefix written and read.
 #include "gpu/batch_inverse.cuh"
 #include "gpu/batch_inverse_launch.hpp"
 #include "gpu/msm_launch.hpp"
@@ -31,85 +41,130 @@ namespace cuzk::gpu::detail {
 namespace {
 
 constexpr unsigned kBlock = 128;
+constexpr unsigned kParts = 2;
 
-// Item `step` of lane `lane`, in the chunk [lo, hi).
-struct LaneItem {
-    size_t lo = 0, hi = 0, q = 0;
-    uint32_t key = 0;
-    bool active = false;     // q < hi and q's digit is not empty
-    bool run_start = false;  // q begins a run: the running sum before it is the identity
-};
+// Lane records: the key in the low bits (num_keys ≤ 12·2^21 < 2^25 for windows of ≤ 22 bits),
+// flags above; kIdle for an item past its chunk's end or with an empty digit.
+constexpr uint32_t kIdle = 0xffffffffu;
+constexpr uint32_t kKeyMask = (1u << 25) - 1;
+constexpr uint32_t kRunStart = 1u << 25;  // the running sum before this item is the identity
+constexpr uint32_t kRunEnd = 1u << 26;    // the run's sum is stored after this item ...
+constexpr uint32_t kToFirst = 1u << 27;   // ... to first[ℓ]
+constexpr uint32_t kToLast = 1u << 28;    // ... to last[ℓ] (neither flag: to buckets[key])
 
-__device__ LaneItem lane_item(const uint32_t* keys, size_t items, uint32_t num_keys,
-                              uint32_t chunk, size_t lane, uint32_t step) {
-    LaneItem it;
-    it.lo = lane * chunk;
-    it.hi = it.lo + chunk < items ? it.lo + chunk : items;
-    it.q = it.lo + step;
-    if (it.q >= it.hi) return it;
-    it.key = keys[it.q];
-    if (it.key >= num_keys) return it;  // empty-digit items sort last: the lane is done
-    it.active = true;
-    it.run_start = step == 0 || keys[it.q - 1] != it.key;
-    return it;
+// Blocks of 32 × 8 threads transpose tiles of 32 lanes × 32 steps through shared memory: reads
+// along each lane's chunk, writes along the lanes of a step.
+constexpr unsigned kTile = 32;
+constexpr unsigned kTileRows = 8;
+
+__global__ void lane_records_kernel(const uint32_t* keys, const uint32_t* values, size_t items,
+                                    uint32_t num_keys, uint32_t chunk, size_t lanes,
+                                    uint32_t* lane_keys, uint32_t* lane_values) {
+    __shared__ uint32_t tile_keys[kTile][kTile + 1];
+    __shared__ uint32_t tile_values[kTile][kTile + 1];
+    const size_t lane0 = size_t{blockIdx.x} * kTile;
+    const uint32_t step0 = blockIdx.y * kTile;
+    for (unsigned j = threadIdx.y; j < kTile; j += kTileRows) {
+        const size_t lane = lane0 + j;
+        const uint32_t step = step0 + threadIdx.x;
+        uint32_t record = kIdle, value = 0;
+        if (lane < lanes && step < chunk) {
+            const size_t lo = lane * chunk;
+            const size_t hi = lo + chunk < items ? lo + chunk : items;
+            const size_t q = lo + step;
+            const uint32_t key = q < hi ? keys[q] : num_keys;
+            if (key < num_keys) {
+                record = key;
+                value = values[q];
+                if (step == 0 || keys[q - 1] != key) record |= kRunStart;
+                if (q + 1 == hi || keys[q + 1] != key) {
+                    record |= kRunEnd;
+                    const RunDestination where =
+                        run_destination(keys, items, lo, hi, q, key, keys[lo] == key);
+                    if (where == RunDestination::kFirst) record |= kToFirst;
+                    if (where == RunDestination::kLast) record |= kToLast;
+                }
+            }
+        }
+        tile_keys[j][threadIdx.x] = record;
+        tile_values[j][threadIdx.x] = value;
+    }
+    __syncthreads();
+    for (unsigned j = threadIdx.y; j < kTile; j += kTileRows) {
+        const uint32_t step = step0 + j;
+        const size_t lane = lane0 + threadIdx.x;
+        if (lane < lanes && step < chunk) {
+            lane_keys[size_t{step} * lanes + lane] = tile_keys[threadIdx.x][j];
+            lane_values[size_t{step} * lanes + lane] = tile_values[threadIdx.x][j];
+        }
+    }
 }
 
 // The slope denominator of sum + (negate ? −point : point), or one where the addition needs no
-// inversion (see the file comment). sum is null at the start of a run. Reads the y coordinates
-// only when the x coordinates do not decide; add_kernel reaches the same decisions from whole
-// points.
+// inversion (see the file comment). Reads the y coordinates only when the x coordinates do not
+// decide; add_kernel reaches the same decisions from whole points.
 template <class C>
-__device__ typename C::Field step_denominator(const ec::Affine<C>* sum, const ec::Affine<C>* point,
-                                              bool negate) {
+__device__ typename C::Field step_denominator(bool run_start, const typename C::Field* sum_x,
+                                              const typename C::Field* sum_y,
+                                              const ec::Affine<C>* point, bool negate) {
     using F = typename C::Field;
     const F px = point->x;
     if (px.is_zero() && point->y.is_zero()) return F::one();  // the point is the identity
-    if (sum == nullptr) return F::one();
-    const F sx = sum->x;
-    if (sx.is_zero() && sum->y.is_zero()) return F::one();  // the sum is the identity
+    if (run_start) return F::one();
+    const F sx = *sum_x;
+    if (sx.is_zero() && sum_y->is_zero()) return F::one();  // the sum is the identity
     if (!(sx == px)) return px - sx;
     const F py = negate ? -point->y : point->y;
-    const F sy = sum->y;
+    const F sy = *sum_y;
     return sy == py ? sy.dbl() : F::one();
 }
 
+// One part's view of a step: its lanes' records and running sums (pointers offset to the part's
+// first lane), and the part's group products.
 template <class C>
-__global__ void denominators_kernel(const ec::Affine<C>* bases, const uint32_t* keys,
-                                    const uint32_t* values, size_t items, uint32_t num_keys,
-                                    uint32_t chunk, size_t lanes, size_t threads, uint32_t step,
-                                    const ec::Affine<C>* sums, typename C::Field* prefix,
+struct PartStep {
+    using F = typename C::Field;
+    const uint32_t* records;  // lane_keys + step·L + first lane
+    const uint32_t* values;
+    F* sums_x;
+    F* sums_y;
+    F* prefix;
+    size_t lanes;    // in this part
+    size_t threads;  // ⌈lanes / kAffineLanesPerThread⌉
+};
+
+template <class C>
+__global__ void denominators_kernel(const ec::Affine<C>* bases, PartStep<C> part,
                                     typename C::Field* products) {
     using F = typename C::Field;
     const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
-    if (t >= threads) return;
-    products[t] = prefix_products_up<F>(t, threads, lanes, prefix, [&](size_t lane) {
-        const LaneItem it = lane_item(keys, items, num_keys, chunk, lane, step);
-        if (!it.active) return F::one();
-        const uint32_t v = values[it.q];
-        return step_denominator<C>(it.run_start ? nullptr : sums + lane,
+    if (t >= part.threads) return;
+    products[t] = prefix_products_up<F>(t, part.threads, part.lanes, part.prefix, [&](size_t i) {
+        const uint32_t record = part.records[i];
+        if (record == kIdle) return F::one();
+        const uint32_t v = part.values[i];
+        return step_denominator<C>((record & kRunStart) != 0, part.sums_x + i, part.sums_y + i,
                                    bases + (v & ~kNegativeFlag), (v & kNegativeFlag) != 0);
     });
 }
 
 template <class C>
-__global__ void add_kernel(const ec::Affine<C>* bases, const uint32_t* keys,
-                           const uint32_t* values, size_t items, uint32_t num_keys, uint32_t chunk,
-                           size_t lanes, size_t threads, uint32_t step, ec::Affine<C>* sums,
-                           const typename C::Field* prefix,
+__global__ void add_kernel(const ec::Affine<C>* bases, PartStep<C> part,
                            const typename C::Field* product_inverses, ec::Xyzz<C>* buckets,
                            ec::Xyzz<C>* first, ec::Xyzz<C>* last) {
     using F = typename C::Field;
     using A = ec::Affine<C>;
     const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
-    if (t >= threads) return;
+    if (t >= part.threads) return;
     prefix_products_down<F>(
-        t, threads, lanes, prefix, product_inverses[t], [&](size_t lane, const F& inverse) {
-            const LaneItem it = lane_item(keys, items, num_keys, chunk, lane, step);
-            if (!it.active) return F::one();
-            const uint32_t v = values[it.q];
+        t, part.threads, part.lanes, part.prefix, product_inverses[t],
+        [&](size_t i, const F& inverse) {
+            const uint32_t record = part.records[i];
+            if (record == kIdle) return F::one();
+            const uint32_t v = part.values[i];
             A p = bases[v & ~kNegativeFlag];
             if (v & kNegativeFlag) p = -p;
-            const A a = it.run_start ? A::identity() : sums[lane];
+            const A a = (record & kRunStart) ? A::identity() : A{part.sums_x[i], part.sums_y[i]};
             F d = F::one();
             A r;
             if (p.is_identity()) {
@@ -125,102 +180,176 @@ __global__ void add_kernel(const ec::Affine<C>* bases, const uint32_t* keys,
                     r = ec::affine_add_with_inverse(a, p, inverse);
                 }
             }
-            const bool run_ends = it.q + 1 == it.hi || keys[it.q + 1] != it.key;
-            if (!run_ends) {
-                sums[lane] = r;
+            if (!(record & kRunEnd)) {
+                part.sums_x[i] = r.x;
+                part.sums_y[i] = r.y;
             } else {
-                store_run_sum(keys, items, it.lo, it.hi, it.q, it.key, keys[it.lo] == it.key, lane,
-                              ec::Xyzz<C>::from_affine(r), buckets, first, last);
+                const RunDestination where = (record & kToFirst)  ? RunDestination::kFirst
+                                             : (record & kToLast) ? RunDestination::kLast
+                                                                  : RunDestination::kBucket;
+                store_run_sum(where, record & kKeyMask, i, ec::Xyzz<C>::from_affine(r), buckets,
+                              first, last);
             }
             return d;
         });
 }
 
-// Byte offsets of the scratch's parts (each 256-byte aligned).
+// Byte offsets of the scratch's parts (each 256-byte aligned): per lane the running sum's x and
+// y and the prefix product; per part its group products, their inverses, the inversion's levels.
 struct AffineLayout {
-    size_t lanes = 0, threads = 0;
-    size_t sums = 0, prefix = 0, products = 0, inverses = 0, inverse_scratch = 0, total = 0;
+    size_t lanes = 0;
+    size_t part_begin[kParts + 1] = {};
+    size_t part_threads[kParts] = {};
+    size_t sums_x = 0, sums_y = 0, prefix = 0;
+    size_t products[kParts] = {}, inverses[kParts] = {}, inverse_scratch[kParts] = {};
+    size_t total = 0;
 };
 
 size_t align256(size_t bytes) { return (bytes + 255) / 256 * 256; }
 
-AffineLayout affine_layout(size_t items, uint32_t chunk, size_t point_bytes, size_t field_bytes) {
+AffineLayout affine_layout(size_t items, uint32_t chunk, size_t field_bytes) {
     AffineLayout l;
     l.lanes = (items + chunk - 1) / chunk;
-    l.threads = (l.lanes + kAffineLanesPerThread - 1) / kAffineLanesPerThread;
-    l.sums = 0;
-    l.prefix = l.sums + align256(l.lanes * point_bytes);
-    l.products = l.prefix + align256(l.lanes * field_bytes);
-    l.inverses = l.products + align256(l.threads * field_bytes);
-    l.inverse_scratch = l.inverses + align256(l.threads * field_bytes);
-    l.total = l.inverse_scratch +
-              align256(batch_inverse_scratch_elements(l.threads) * field_bytes);
+    size_t at = 0;
+    auto take = [&](size_t bytes) {
+        const size_t offset = at;
+        at += align256(bytes);
+        return offset;
+    };
+    l.sums_x = take(l.lanes * field_bytes);
+    l.sums_y = take(l.lanes * field_bytes);
+    l.prefix = take(l.lanes * field_bytes);
+    for (unsigned p = 0; p <= kParts; ++p) l.part_begin[p] = l.lanes * p / kParts;
+    for (unsigned p = 0; p < kParts; ++p) {
+        const size_t lanes = l.part_begin[p + 1] - l.part_begin[p];
+        l.part_threads[p] = (lanes + kAffineLanesPerThread - 1) / kAffineLanesPerThread;
+        l.products[p] = take(l.part_threads[p] * field_bytes);
+        l.inverses[p] = take(l.part_threads[p] * field_bytes);
+        l.inverse_scratch[p] =
+            take(batch_inverse_scratch_elements(l.part_threads[p]) * field_bytes);
+    }
+    l.total = at;
     return l;
 }
+
+// A second stream for the duration of one accumulation: forked from `main` at construction,
+// joined back into it by join() (and released either way).
+class ForkedStream {
+   public:
+    explicit ForkedStream(cudaStream_t main) : main_(main) {
+        err_ = cudaStreamCreateWithFlags(&side_, cudaStreamNonBlocking);
+        if (err_ == cudaSuccess) err_ = cudaEventCreateWithFlags(&fork_, cudaEventDisableTiming);
+        if (err_ == cudaSuccess) err_ = cudaEventCreateWithFlags(&join_, cudaEventDisableTiming);
+        if (err_ == cudaSuccess) err_ = cudaEventRecord(fork_, main_);
+        if (err_ == cudaSuccess) err_ = cudaStreamWaitEvent(side_, fork_, 0);
+    }
+    ~ForkedStream() {
+        (void)join();
+        if (fork_ != nullptr) (void)cudaEventDestroy(fork_);
+        if (join_ != nullptr) (void)cudaEventDestroy(join_);
+        if (side_ != nullptr) (void)cudaStreamDestroy(side_);
+    }
+    ForkedStream(const ForkedStream&) = delete;
+    ForkedStream& operator=(const ForkedStream&) = delete;
+
+    cudaError_t status() const { return err_; }
+    cudaStream_t side() const { return side_; }
+    // main waits for everything enqueued on the side stream so far.
+    cudaError_t join() {
+        if (joined_ || side_ == nullptr || join_ == nullptr) return cudaSuccess;
+        joined_ = true;
+        cudaError_t err = cudaEventRecord(join_, side_);
+        if (err == cudaSuccess) err = cudaStreamWaitEvent(main_, join_, 0);
+        return err;
+    }
+
+   private:
+    cudaStream_t main_;
+    cudaStream_t side_ = nullptr;
+    cudaEvent_t fork_ = nullptr, join_ = nullptr;
+    cudaError_t err_ = cudaSuccess;
+    bool joined_ = false;
+};
 
 template <class C>
 cudaError_t accumulate_affine(const ec::Affine<C>* bases, const uint32_t* keys,
                               const uint32_t* values, size_t items, uint32_t num_buckets,
                               uint32_t chunk, ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
-                              ec::Xyzz<C>* last, void* scratch, size_t scratch_bytes,
-                              cudaStream_t stream) {
+                              ec::Xyzz<C>* last, uint32_t* lane_keys, uint32_t* lane_values,
+                              void* scratch, size_t scratch_bytes, cudaStream_t stream) {
     using F = typename C::Field;
-    using A = ec::Affine<C>;
-    if (num_buckets == 0 || chunk == 0) return cudaErrorInvalidValue;
+    if (num_buckets == 0 || num_buckets > kKeyMask || chunk == 0) return cudaErrorInvalidValue;
     if (items == 0) return cudaSuccess;
-    const AffineLayout l = affine_layout(items, chunk, sizeof(A), sizeof(F));
+    const AffineLayout l = affine_layout(items, chunk, sizeof(F));
     if (scratch == nullptr || scratch_bytes < l.total) return cudaErrorInvalidValue;
     char* base = static_cast<char*>(scratch);
-    A* sums = reinterpret_cast<A*>(base + l.sums);
-    F* prefix = reinterpret_cast<F*>(base + l.prefix);
-    F* products = reinterpret_cast<F*>(base + l.products);
-    F* inverses = reinterpret_cast<F*>(base + l.inverses);
-    F* inverse_scratch = reinterpret_cast<F*>(base + l.inverse_scratch);
-    const unsigned grid = static_cast<unsigned>((l.threads + kBlock - 1) / kBlock);
+    auto field_at = [&](size_t offset) { return reinterpret_cast<F*>(base + offset); };
+
+    const dim3 tiles(static_cast<unsigned>((l.lanes + kTile - 1) / kTile),
+                     (chunk + kTile - 1) / kTile);
+    lane_records_kernel<<<tiles, dim3(kTile, kTileRows), 0, stream>>>(
+        keys, values, items, num_buckets, chunk, l.lanes, lane_keys, lane_values);
+    cudaError_t err = cudaGetLastError();
+    if (err != cudaSuccess) return err;
+
+    ForkedStream fork(stream);
+    if (fork.status() != cudaSuccess) return fork.status();
+    const cudaStream_t streams[kParts] = {stream, fork.side()};
     const uint32_t steps = items < chunk ? static_cast<uint32_t>(items) : chunk;
     for (uint32_t step = 0; step < steps; ++step) {
-        denominators_kernel<C><<<grid, kBlock, 0, stream>>>(bases, keys, values, items,
-                                                            num_buckets, chunk, l.lanes,
-                                                            l.threads, step, sums, prefix,
-                                                            products);
-        cudaError_t err = cudaGetLastError();
-        if (err != cudaSuccess) return err;
-        err = launch_batch_inverse(products, inverses, l.threads, inverse_scratch, stream);
-        if (err != cudaSuccess) return err;
-        add_kernel<C><<<grid, kBlock, 0, stream>>>(bases, keys, values, items, num_buckets, chunk,
-                                                   l.lanes, l.threads, step, sums, prefix,
-                                                   inverses, buckets, first, last);
-        err = cudaGetLastError();
-        if (err != cudaSuccess) return err;
+        for (unsigned p = 0; p < kParts; ++p) {
+            const size_t begin = l.part_begin[p];
+            PartStep<C> part;
+            part.records = lane_keys + size_t{step} * l.lanes + begin;
+            part.values = lane_values + size_t{step} * l.lanes + begin;
+            part.sums_x = field_at(l.sums_x) + begin;
+            part.sums_y = field_at(l.sums_y) + begin;
+            part.prefix = field_at(l.prefix) + begin;
+            part.lanes = l.part_begin[p + 1] - begin;
+            part.threads = l.part_threads[p];
+            if (part.lanes == 0) continue;
+            const unsigned grid = static_cast<unsigned>((part.threads + kBlock - 1) / kBlock);
+            F* products = field_at(l.products[p]);
+            F* inverses = field_at(l.inverses[p]);
+            denominators_kernel<C><<<grid, kBlock, 0, streams[p]>>>(bases, part, products);
+            if ((err = cudaGetLastError()) != cudaSuccess) return err;
+            err = launch_batch_inverse(products, inverses, part.threads,
+                                       field_at(l.inverse_scratch[p]), streams[p]);
+            if (err != cudaSuccess) return err;
+            add_kernel<C><<<grid, kBlock, 0, streams[p]>>>(bases, part, inverses, buckets,
+                                                           first + begin, last + begin);
+            if ((err = cudaGetLastError()) != cudaSuccess) return err;
+        }
     }
-    return cudaSuccess;
+    return fork.join();
 }
 
 }  // namespace
 
-size_t msm_affine_scratch_bytes(size_t items, uint32_t chunk, size_t point_bytes,
-                                size_t field_bytes) {
+size_t msm_affine_scratch_bytes(size_t items, uint32_t chunk, size_t field_bytes) {
     if (chunk == 0) return 0;
-    return affine_layout(items, chunk, point_bytes, field_bytes).total;
+    return affine_layout(items, chunk, field_bytes).total;
 }
 
 cudaError_t launch_msm_accumulate_affine(const DeviceG1Affine* bases, const uint32_t* sorted_keys,
                                          const uint32_t* sorted_values, size_t items,
                                          uint32_t num_buckets, uint32_t chunk,
                                          DeviceG1Xyzz* buckets, DeviceG1Xyzz* first,
-                                         DeviceG1Xyzz* last, void* scratch, size_t scratch_bytes,
-                                         cudaStream_t stream) {
+                                         DeviceG1Xyzz* last, uint32_t* lane_keys,
+                                         uint32_t* lane_values, void* scratch,
+                                         size_t scratch_bytes, cudaStream_t stream) {
     return accumulate_affine(bases, sorted_keys, sorted_values, items, num_buckets, chunk, buckets,
-                             first, last, scratch, scratch_bytes, stream);
+                             first, last, lane_keys, lane_values, scratch, scratch_bytes, stream);
 }
 cudaError_t launch_msm_accumulate_affine(const DeviceG2Affine* bases, const uint32_t* sorted_keys,
                                          const uint32_t* sorted_values, size_t items,
                                          uint32_t num_buckets, uint32_t chunk,
                                          DeviceG2Xyzz* buckets, DeviceG2Xyzz* first,
-                                         DeviceG2Xyzz* last, void* scratch, size_t scratch_bytes,
-                                         cudaStream_t stream) {
+                                         DeviceG2Xyzz* last, uint32_t* lane_keys,
+                                         uint32_t* lane_values, void* scratch,
+                                         size_t scratch_bytes, cudaStream_t stream) {
     return accumulate_affine(bases, sorted_keys, sorted_values, items, num_buckets, chunk, buckets,
-                             first, last, scratch, scratch_bytes, stream);
+                             first, last, lane_keys, lane_values, scratch, scratch_bytes, stream);
 }
 
 }  // namespace cuzk::gpu::detail

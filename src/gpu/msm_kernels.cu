@@ -88,7 +88,7 @@ __global__ void fill_identity_kernel(ec::Xyzz<C>* buckets, uint32_t count) {
 // Chunked accumulation, so that a bucket holding many points (the top window has few bits, so
 // few, crowded buckets) is not summed by one thread. Thread t walks the sorted items
 // [t·M, t·M + M) as runs of equal keys; each finished run goes to its bucket, or to first[t] /
-// last[t] when its bucket continues into a neighbouring chunk (store_run_sum,
+// last[t] when its bucket continues into a neighbouring chunk (run_destination,
 // msm_run_store.cuh); combine_kernel sums those pieces.
 // The additions are add_mixed_in_place (msm_point_ops.cuh). kPrefetch: the next base is loaded
 // while the current one is added (the gathers are random reads), at the price of a second point
@@ -125,7 +125,8 @@ __device__ __forceinline__ void accumulate_chunks(const ec::Affine<C>* bases, co
         add_mixed_in_place(acc, (v & kNegativeFlag) ? -p : p);
         const bool run_ends = q + 1 == hi || keys[q + 1] != key;
         if (!run_ends) continue;
-        store_run_sum(keys, items, lo, hi, q, key, run_start == lo, t, acc, buckets, first, last);
+        store_run_sum(run_destination(keys, items, lo, hi, q, key, run_start == lo), key, t, acc,
+                      buckets, first, last);
         acc = ec::Xyzz<C>::identity();
         run_start = q + 1;
     }

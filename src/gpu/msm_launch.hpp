@@ -80,24 +80,28 @@ cudaError_t launch_msm_accumulate(const DeviceG2Affine* bases, const uint32_t* s
 // at every step the lanes' slope denominators share one levelled batch inversion
 // (batch_inverse_launch.hpp), so an addition costs about 6 products instead of 10.
 // kAffineLanesPerThread lanes per thread form the first level of Montgomery's trick.
+// lane_keys / lane_values: ⌈items/chunk⌉·chunk words each, overwritten (the items rewritten
+// lane-major by step; the unsorted pairs' buffers serve). scratch: msm_affine_scratch_bytes
+// (field_bytes = the size of one base-field element: 48 for G1, 96 for G2) — per lane two field
+// elements of running sum and one of prefix product, plus ~2/kAffineLanesPerThread per lane
+// for the inversion's levels. scratch may overlap sorted_keys / sorted_values: only the first
+// kernel reads them, and nothing writes scratch before it has run.
 inline constexpr size_t kAffineLanesPerThread = 8;
-// Scratch bytes for `items` items in chunks of `chunk`, for points of point_bytes and field
-// elements of field_bytes: per lane its running sum and prefix product, per thread its group
-// product and that product's inverse, and the batch inversion's levels.
-size_t msm_affine_scratch_bytes(size_t items, uint32_t chunk, size_t point_bytes,
-                                size_t field_bytes);
+size_t msm_affine_scratch_bytes(size_t items, uint32_t chunk, size_t field_bytes);
 cudaError_t launch_msm_accumulate_affine(const DeviceG1Affine* bases, const uint32_t* sorted_keys,
                                          const uint32_t* sorted_values, size_t items,
                                          uint32_t num_buckets, uint32_t chunk,
                                          DeviceG1Xyzz* buckets, DeviceG1Xyzz* first,
-                                         DeviceG1Xyzz* last, void* scratch, size_t scratch_bytes,
-                                         cudaStream_t stream);
+                                         DeviceG1Xyzz* last, uint32_t* lane_keys,
+                                         uint32_t* lane_values, void* scratch,
+                                         size_t scratch_bytes, cudaStream_t stream);
 cudaError_t launch_msm_accumulate_affine(const DeviceG2Affine* bases, const uint32_t* sorted_keys,
                                          const uint32_t* sorted_values, size_t items,
                                          uint32_t num_buckets, uint32_t chunk,
                                          DeviceG2Xyzz* buckets, DeviceG2Xyzz* first,
-                                         DeviceG2Xyzz* last, void* scratch, size_t scratch_bytes,
-                                         cudaStream_t stream);
+                                         DeviceG2Xyzz* last, uint32_t* lane_keys,
+                                         uint32_t* lane_values, void* scratch,
+                                         size_t scratch_bytes, cudaStream_t stream);
 
 // For every window j and segment s of `segment_len` buckets: out[j·segments + s] =
 // Σ_{b in segment} (b + 1)·bucket_{j,b} (b counted within the window), so that the window sum

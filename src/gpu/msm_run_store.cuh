@@ -16,15 +16,23 @@
 
 namespace cuzk::gpu {
 
-template <class Point>
-CUZK_HD void store_run_sum(const uint32_t* keys, size_t items, size_t lo, size_t hi, size_t q,
-                           uint32_t key, bool run_began_at_lo, size_t chunk_index,
-                           const Point& sum, Point* buckets, Point* first, Point* last) {
+enum class RunDestination : uint8_t { kBucket, kFirst, kLast };
+
+inline CUZK_HD RunDestination run_destination(const uint32_t* keys, size_t items, size_t lo,
+                                              size_t hi, size_t q, uint32_t key,
+                                              bool run_began_at_lo) {
     const bool from_before = run_began_at_lo && lo > 0 && keys[lo - 1] == key;
     const bool into_after = q + 1 == hi && hi < items && keys[hi] == key;
-    if (!from_before && !into_after) {
+    if (!from_before && !into_after) return RunDestination::kBucket;
+    return run_began_at_lo ? RunDestination::kFirst : RunDestination::kLast;
+}
+
+template <class Point>
+CUZK_HD void store_run_sum(RunDestination where, uint32_t key, size_t chunk_index,
+                           const Point& sum, Point* buckets, Point* first, Point* last) {
+    if (where == RunDestination::kBucket) {
         buckets[key] = sum;
-    } else if (run_began_at_lo) {
+    } else if (where == RunDestination::kFirst) {
         first[chunk_index] = sum;
     } else {
         last[chunk_index] = sum;

@@ -75,6 +75,7 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
     options.aggregate_threads = aggregate_threads;
     options.batch_affine = (kernel_variant & 32) != 0;
     options.batch_affine_min_points = 0;
+    options.batch_affine_chunk = chunk;
     auto got = msm_g1(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
@@ -225,7 +226,8 @@ void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<Bi
     options.chunk = chunk;
     options.prefetch_next_base_g2 = prefetch;
     options.batch_affine = batch_affine;
-    options.batch_affine_min_points = 0;
+    options.batch_affine_min_points_g2 = 0;
+    options.batch_affine_chunk = chunk;
     auto got = msm_g2(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
