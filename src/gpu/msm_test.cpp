@@ -140,19 +140,25 @@ TEST_F(GpuMsmTest, EdgeScalarsAndPoints) {
     expect_same(bases, zeros, 0, "all zero, batch-affine", 32, 32);
 }
 
-// Runs that begin P, P (the tangent) and P, −P (the sum cancels) in every chunk: pairs of equal
-// or opposite points with one scalar for all, so that each window's single bucket is the pairs
-// in order, and with an even n and chunk 2 every chunk holds one pair.
-TEST_F(GpuMsmTest, BatchAffineTangentsAndCancellations) {
-    util::TestRng rng(605);
-    const size_t n = 400;
-    const auto points = walk_points(rng, n / 2);
-    std::vector<ec::G1Affine> doubled(n), opposite(n);
-    for (size_t i = 0; i < n / 2; ++i) {
+// {P0, P0, P1, P1, …} and {P0, −P0, P1, −P1, …}: with one scalar for all, each window's single
+// bucket holds the pairs in order, so with an even count and chunks of 2 every chunk's run
+// begins P, P (the tangent) or P, −P (the sum cancels).
+template <class Affine>
+std::pair<std::vector<Affine>, std::vector<Affine>> equal_and_opposite_pairs(
+    const std::vector<Affine>& points) {
+    std::vector<Affine> doubled(2 * points.size()), opposite(2 * points.size());
+    for (size_t i = 0; i < points.size(); ++i) {
         doubled[2 * i] = doubled[2 * i + 1] = points[i];
         opposite[2 * i] = points[i];
         opposite[2 * i + 1] = -points[i];
     }
+    return {doubled, opposite};
+}
+
+TEST_F(GpuMsmTest, BatchAffineTangentsAndCancellations) {
+    util::TestRng rng(605);
+    const size_t n = 400;
+    const auto [doubled, opposite] = equal_and_opposite_pairs(walk_points(rng, n / 2));
     const std::vector<BigInt<4>> same(n, Fr::random(rng).to_int());
     for (unsigned chunk : {2u, 3u, 32u}) {
         expect_same(doubled, same, 0, "P, P pairs, batch-affine", chunk, 32);
@@ -286,14 +292,8 @@ TEST_F(GpuMsmTest, G2EdgeScalarsAndPoints) {
     std::vector<BigInt<4>> same(n, Fr::random(rng).to_int());
     expect_same_g2(bases, same, 0, "g2 one bucket");
     expect_same_g2(bases, same, 0, "g2 one bucket, batch-affine", 32, false, true);
-    // Chunks of two that begin P, P and P, −P (see BatchAffineTangentsAndCancellations).
-    const auto half = walk_points_g2(rng, n / 2);
-    std::vector<ec::G2Affine> doubled(n), opposite(n);
-    for (size_t i = 0; i < n / 2; ++i) {
-        doubled[2 * i] = doubled[2 * i + 1] = half[i];
-        opposite[2 * i] = half[i];
-        opposite[2 * i + 1] = -half[i];
-    }
+    // Chunks of two that begin P, P and P, −P.
+    const auto [doubled, opposite] = equal_and_opposite_pairs(walk_points_g2(rng, n / 2));
     expect_same_g2(doubled, same, 0, "g2 P, P pairs, batch-affine", 2, false, true);
     expect_same_g2(opposite, same, 0, "g2 P, -P pairs, batch-affine", 2, false, true);
     std::vector<BigInt<4>> zeros(n);
