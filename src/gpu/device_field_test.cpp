@@ -1,8 +1,9 @@
 // The device field and curves compiled as host C++ (no GPU needed): DeviceField<P> must agree
 // bit for bit with ff::Field<P>, DeviceWords with the reference multiplier, DeviceFp2 with
 // ff::Fp2, and the shared point formulas instantiated with DeviceG1Curve / DeviceG2Curve with the
-// host G1 / G2. This checks everything of the device path except the device multiply
-// instruction itself (checked by ff_kernels_test).
+// host G1 / G2; the batch inversion's group walks (batch_inverse.cuh) against the host inverse.
+// This checks everything of the device path except the device multiply instruction itself
+// (checked by ff_kernels_test).
 #include "gpu/device_field.cuh"
 
 #include <gtest/gtest.h>
@@ -10,12 +11,14 @@
 #include <bit>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "ec/curves.hpp"
 #include "ff/fp.hpp"
 #include "ff/fp2.hpp"
 #include "ff/fr.hpp"
+#include "gpu/batch_inverse.cuh"
 #include "gpu/device_curve.cuh"
 #include "gpu/msm_point_ops.cuh"
 #include "gpu/test_inputs.hpp"
@@ -306,6 +309,43 @@ TEST(DeviceG2Test, FormulasMatchHost) {
         ASSERT_EQ(to_host(ec::affine_add_with_inverse(to_device(a), dq, to_device(inv))),
                   ec::affine_add_with_inverse(a, q, inv))
             << "affine add, i = " << i;
+    }
+}
+
+// One level of batch_inverse.cuh on the host: up over strided groups, the groups' products
+// inverted by the host, down in place (the prefix slots become the inverses, as the level kernel
+// does) — for counts below, at and above the group count, and groups of one.
+TEST(BatchInverseWalkTest, InversesMatchHost) {
+    util::TestRng rng(805);
+    for (auto [m, groups] : {std::pair<size_t, size_t>{1, 1}, {5, 8}, {8, 8}, {9, 8}, {100, 7},
+                             {257, 32}, {64, 1}}) {
+        std::vector<DeviceFp> in(m), slots(m);
+        std::vector<ff::Fp> host(m);
+        for (size_t i = 0; i < m; ++i) {
+            do host[i] = ff::Fp::random(rng);
+            while (host[i].is_zero());
+            in[i] = to_device(host[i]);
+        }
+        std::vector<DeviceFp> product_inverses(groups);
+        for (size_t t = 0; t < groups; ++t) {
+            const DeviceFp product = prefix_products_up<DeviceFp>(
+                t, groups, m, slots.data(), [&](size_t i) { return in[i]; });
+            product_inverses[t] = to_device(to_host<ff::Fp>(product).inverse());
+        }
+        std::vector<int> visits(m, 0);
+        for (size_t t = 0; t < groups; ++t) {
+            prefix_products_down<DeviceFp>(t, groups, m, slots.data(), product_inverses[t],
+                                           [&](size_t i, const DeviceFp& inverse_i) {
+                                               ++visits[i];
+                                               slots[i] = inverse_i;
+                                               return in[i];
+                                           });
+        }
+        for (size_t i = 0; i < m; ++i) {
+            EXPECT_EQ(visits[i], 1) << "m=" << m << " groups=" << groups << " i=" << i;
+            EXPECT_EQ(to_host<ff::Fp>(slots[i]), host[i].inverse())
+                << "m=" << m << " groups=" << groups << " i=" << i;
+        }
     }
 }
 
