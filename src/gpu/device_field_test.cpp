@@ -312,6 +312,26 @@ TEST(DeviceG2Test, FormulasMatchHost) {
     }
 }
 
+// DeviceField::inverse (the sliding-window exponent) against the host's inverse: zero, one,
+// −1, 2 and random elements of Fp and Fr, limb for limb.
+TEST(DeviceFieldInverseTest, MatchesHost) {
+    util::TestRng rng(806);
+    auto check = [&](auto host_zero) {
+        using H = decltype(host_zero);
+        std::vector<H> xs = {H::zero(), H::one(), -H::one(), H::one() + H::one()};
+        for (int i = 0; i < 300; ++i) xs.push_back(H::random(rng));
+        for (size_t i = 0; i < xs.size(); ++i) {
+            const H got = to_host<H>(to_device(xs[i]).inverse());
+            ASSERT_EQ(got, xs[i].inverse()) << "element " << i;
+            if (!xs[i].is_zero()) {
+                ASSERT_EQ(got * xs[i], H::one()) << "element " << i;
+            }
+        }
+    };
+    check(ff::Fp::zero());
+    check(ff::Fr::zero());
+}
+
 // One level of batch_inverse.cuh on the host: up over strided groups, the groups' products
 // inverted by the host, down in place (the prefix slots become the inverses, as the level kernel
 // does) — for counts below, at and above the group count, and groups of one.
