@@ -125,14 +125,14 @@ unsigned default_batch_affine_chunk(size_t items, bool g2) {
 MsmPlan plan_msm(const GpuMsmOptions& options, size_t n, bool g2) {
     MsmPlan plan;
     plan.window_bits = options.window_bits != 0 ? options.window_bits : default_window_bits(n);
+    plan.windows = msm::kScalarBits / std::max(plan.window_bits, 1u) + 1;
     plan.batch_affine = options.uses_batch_affine(n, g2);
     if (!plan.batch_affine) {
         plan.chunk = options.chunk;
     } else if (options.batch_affine_chunk != 0) {
         plan.chunk = options.batch_affine_chunk;
     } else {
-        const size_t windows = msm::kScalarBits / std::max(plan.window_bits, 1u) + 1;
-        plan.chunk = default_batch_affine_chunk(n * windows, g2);
+        plan.chunk = default_batch_affine_chunk(n * plan.windows, g2);
     }
     return plan;
 }
@@ -236,7 +236,7 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
         m += std::to_string(GpuMsmOptions::kMaxWindowBits);
         return invalid(name, m);
     }
-    const unsigned windows = msm::kScalarBits / c + 1;
+    const unsigned windows = plan.windows;
     const uint32_t h = uint32_t{1} << (c - 1);
     const uint32_t num_keys = windows * h;
     const size_t items = n * windows;

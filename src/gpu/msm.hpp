@@ -112,6 +112,7 @@ struct GpuMsmOptions {
 // The window size, the accumulation and the chunk a call of n scalars runs with under `options`.
 struct MsmPlan {
     unsigned window_bits = 0;
+    unsigned windows = 0;  // ⌊255/c⌋ + 1 signed-digit windows
     bool batch_affine = false;
     unsigned chunk = 0;
 };
