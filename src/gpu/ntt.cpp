@@ -179,11 +179,18 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
         return util::invalid_argument(
             "NTT: pass_threads (env CUZK_NTT_PASS_THREADS) must be a power of two in 32..512, "
             "not " + std::to_string(threads));
+    if (options.register_stages == 0 || options.register_stages > detail::kMaxRegisterStages)
+        return util::invalid_argument(
+            "NTT: register_stages (env CUZK_NTT_REGISTER_STAGES) must be 1.." +
+            std::to_string(detail::kMaxRegisterStages) + ", not " +
+            std::to_string(options.register_stages));
     const bool dif = options.algorithm == NttAlgorithm::kDif;
     const detail::PowerTable tw = inverse_roots ? tables_->omega_inv : tables_->omega;
     const DeviceFr* roots = inverse_roots ? tables_->roots_inv : tables_->roots;
     DeviceFr* d = as_device(data);
-    if (!dif && reorder) CUZK_CUDA_RETURN_IF_ERROR(detail::launch_bit_reverse(d, L, stream));
+    if (!dif && reorder)
+        CUZK_CUDA_RETURN_IF_ERROR(
+            detail::launch_bit_reverse(d, L, options.tiled_bit_reverse, stream));
     for (const Pass& p : pass_plan(L, dif)) {
         detail::PowerTable table = tw;
         unsigned shift = L - p.k - p.r;
@@ -193,9 +200,12 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
             if (shift != 0) return util::internal_error("NTT: no twiddle table for a middle pass");
         }
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_ntt_pass(d, L, p.r, p.k, dif, options.ptx_mul,
-                                                          table, shift, roots, threads, stream));
+                                                          table, shift, roots, threads,
+                                                          options.register_stages, stream));
     }
-    if (dif && reorder) CUZK_CUDA_RETURN_IF_ERROR(detail::launch_bit_reverse(d, L, stream));
+    if (dif && reorder)
+        CUZK_CUDA_RETURN_IF_ERROR(
+            detail::launch_bit_reverse(d, L, options.tiled_bit_reverse, stream));
     return util::Status();
 }
 

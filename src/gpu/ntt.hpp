@@ -52,8 +52,9 @@ struct NttOptions {
     // slower on the H200 — 100.7 against 94.2 ms at 2^27 — and is not done.)
     bool bit_reversal_free = util::env_switch("CUZK_NTT_BIT_REVERSAL_FREE", true);
     // Threads per block of the butterfly passes (a power of two, 32..512; env
-    // CUZK_NTT_PASS_THREADS): a block owns 2^10 elements, so each thread does 512/threads
-    // butterflies per stage. 512 (before 2026-12-02) needs 66 registers a thread, which leaves
+    // CUZK_NTT_PASS_THREADS): a block owns 2^10 elements in groups of 2^register_stages, so
+    // each thread handles 2^(10 − register_stages)/threads groups per round (more threads than
+    // groups are not launched). 512 (before 2026-12-02) needs 66 registers a thread, which leaves
     // one block per SM, idle at every stage's barrier; fewer threads fit several blocks.
     unsigned pass_threads = util::env_unsigned("CUZK_NTT_PASS_THREADS", 256);
     // The middle pass of three (2^21 and up) reads its inter-pass twiddles ω'^x from a table of
@@ -61,6 +62,15 @@ struct NttOptions {
     // two-level table of ω (a lookup and a product per element). Same results; off (env
     // CUZK_NTT_PASS_TABLES=0) for comparison.
     bool pass_twiddle_tables = util::env_switch("CUZK_NTT_PASS_TABLES", true);
+    // Butterfly stages a thread runs in registers between two trips through shared memory
+    // (1..3; env CUZK_NTT_REGISTER_STAGES): each thread group holds 2^register_stages
+    // elements, so a pass of k stages takes ⌈k / register_stages⌉ barriers and shared-memory
+    // round trips instead of k. 1 is the radix-2 pass of 2026-12-02 and before. Same results.
+    unsigned register_stages = util::env_unsigned("CUZK_NTT_REGISTER_STAGES", 3);
+    // The bit-reversal permutation through shared-memory tiles (runs of 16 elements in both
+    // directions) instead of a swap per element pair (env CUZK_NTT_TILED_BIT_REVERSE=0 for
+    // comparison). Same results.
+    bool tiled_bit_reverse = util::env_switch("CUZK_NTT_TILED_BIT_REVERSE", true);
 };
 
 // Twiddle and coset tables for one domain size, resident on the current device (about 2 MB).

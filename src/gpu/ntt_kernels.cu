@@ -49,13 +49,23 @@ __device__ DeviceFr power(PowerTable t, uint64_t e) {
 // output, so position f holds k1 = rev_k(f)), then × ω'^(lane·rev_k(f)). DIT (bit-reversed
 // input): × ω'^(lane·rev_k(f)) first, then the inner DFT. ω'^x is read from `tw` at
 // x·2^twiddle_shift: the domain's table of ω (shift log_n − k − r), or a table of ω' itself
-// (shift 0; then x < 2^(k+r) needs no product). The inner DFT's twiddles are
-// 2^k-th roots of unity, read from a table of 2^(kmax−1) entries in shared memory; the
-// inter-pass twiddle (none when r = 0) costs one table lookup and product per element.
-template <bool kDif, bool kPtx>
+// (shift 0; then x < 2^(k+r) needs no product). The inter-pass twiddle (none when r = 0) costs
+// one table lookup and product per element.
+//
+// The inner DFT's stage on f bit b pairs f and f | 2^b with the twiddle ω_{2^(b+1)}^(f mod 2^b)
+// (1 when f mod 2^b = 0), read from w_small[j] = ω_{2^k}^j, j < 2^(k−1), in shared memory. The
+// k stages run in rounds of up to kQ: a thread group holds the 2^kQ elements that differ in kQ
+// consecutive f bits (the round's window), loads them from shared memory into registers, runs
+// the round's stages on them there and stores them back — one barrier and one shared-memory
+// round trip per kQ stages. DIF takes windows from the top f bits down, DIT from the bottom up;
+// when kQ does not divide k, the last window overlaps bits already done and runs only the new
+// stages. In a window starting at f bit 0 the twiddle depends on the register index alone, so
+// the trivial ones (f mod 2^b = 0) are skipped at compile time. Requires kQ ≤ k.
+template <bool kDif, bool kPtx, unsigned kQ>
 __global__ void ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsigned k,
                                 PowerTable tw, unsigned twiddle_shift, const DeviceFr* roots,
                                 unsigned kmax) {
+    constexpr unsigned kWidth = 1u << kQ;
     __shared__ DeviceFr s[kMaxBlockElements];
     __shared__ DeviceFr w_small[kMaxBlockElements / 2];
     const unsigned eb = log_n < kPassLogElements ? log_n : kPassLogElements;
@@ -64,9 +74,9 @@ __global__ void ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsi
     const uint64_t blk = blockIdx.x;
     const uint64_t blk_lane = blk & ((uint64_t{1} << (r - t)) - 1);
     const uint64_t blk_high = blk >> (r - t);
-    const unsigned half = 1u << (eb - 1);
 
-    for (unsigned j = threadIdx.x; j < (1u << (kmax - 1)); j += blockDim.x) w_small[j] = roots[j];
+    for (unsigned j = threadIdx.x; j < (1u << (k - 1)); j += blockDim.x)
+        w_small[j] = roots[j << (kmax - k)];
 
     auto global_index = [&](unsigned e) -> uint64_t {
         const uint64_t ll = e & ((1u << t) - 1);
@@ -88,31 +98,60 @@ __global__ void ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsi
         s[e] = x;
     }
 
-    for (unsigned step = 0; step < k; ++step) {
-        const unsigned b = kDif ? k - 1 - step : step;
-        __syncthreads();
-        for (unsigned j = threadIdx.x; j < half; j += blockDim.x) {
-            const unsigned pos = t + b;
-            const unsigned e0 = ((j >> pos) << (pos + 1)) | (j & ((1u << pos) - 1));
-            const unsigned e1 = e0 | (1u << pos);
-            const unsigned f = (e0 >> t) & ((1u << k) - 1);
-            const DeviceFr u = s[e0];
-            const DeviceFr v = s[e1];
-            if (b == 0) {  // the twiddle is ω^0 = 1
-                s[e0] = add<kPtx>(u, v);
-                s[e1] = sub<kPtx>(u, v);
-                continue;
-            }
-            const DeviceFr w = w_small[(f & ((1u << b) - 1)) << (kmax - 1 - b)];
-            if (kDif) {
-                s[e0] = add<kPtx>(u, v);
-                s[e1] = mul<kPtx>(sub<kPtx>(u, v), w);
-            } else {
-                const DeviceFr vw = mul<kPtx>(v, w);
-                s[e0] = add<kPtx>(u, vw);
-                s[e1] = sub<kPtx>(u, vw);
-            }
+    const unsigned groups = 1u << (eb - kQ);
+    for (unsigned done = 0; done < k;) {
+        const unsigned todo = (k - done < kQ) ? k - done : kQ;
+        // The window's lowest f bit, and the window bits [ilo, ihi) whose stages run now.
+        unsigned wlo, ilo, ihi;
+        if (kDif) {
+            wlo = (k - done >= kQ) ? k - done - kQ : 0;
+            ihi = k - done - wlo;
+            ilo = ihi - todo;
+        } else {
+            wlo = (done + kQ <= k) ? done : k - kQ;
+            ilo = done - wlo;
+            ihi = ilo + todo;
         }
+        const unsigned pos = t + wlo;  // the window's lowest bit in the local index
+        __syncthreads();
+        for (unsigned g = threadIdx.x; g < groups; g += blockDim.x) {
+            const unsigned base = ((g >> pos) << (pos + kQ)) | (g & ((1u << pos) - 1));
+            const unsigned f_below = (base >> t) & ((1u << wlo) - 1);  // f bits under the window
+            DeviceFr v[kWidth];
+#pragma unroll
+            for (unsigned x = 0; x < kWidth; ++x) v[x] = s[base | (x << pos)];
+#pragma unroll
+            for (unsigned step = 0; step < kQ; ++step) {
+                const unsigned i = kDif ? kQ - 1 - step : step;  // the window bit of this stage
+                if (i < ilo || i >= ihi) continue;
+                const unsigned b = wlo + i;
+#pragma unroll
+                for (unsigned x = 0; x < kWidth; ++x) {
+                    if ((x >> i) & 1u) continue;
+                    const unsigned x1 = x | (1u << i);
+                    const unsigned x_low = x & ((1u << i) - 1);  // f bits [wlo, b) of the pair
+                    const DeviceFr u = v[x];
+                    const DeviceFr y = v[x1];
+                    if (x_low == 0 && wlo == 0) {  // the twiddle is ω^0 = 1
+                        v[x] = add<kPtx>(u, y);
+                        v[x1] = sub<kPtx>(u, y);
+                        continue;
+                    }
+                    const DeviceFr w = w_small[(f_below | (x_low << wlo)) << (k - 1 - b)];
+                    if (kDif) {
+                        v[x] = add<kPtx>(u, y);
+                        v[x1] = mul<kPtx>(sub<kPtx>(u, y), w);
+                    } else {
+                        const DeviceFr yw = mul<kPtx>(y, w);
+                        v[x] = add<kPtx>(u, yw);
+                        v[x1] = sub<kPtx>(u, yw);
+                    }
+                }
+            }
+#pragma unroll
+            for (unsigned x = 0; x < kWidth; ++x) s[base | (x << pos)] = v[x];
+        }
+        done += todo;
     }
     __syncthreads();
     for (unsigned e = threadIdx.x; e < (1u << eb); e += blockDim.x) {
@@ -133,6 +172,55 @@ __global__ void bit_reverse_kernel(DeviceFr* data, unsigned log_n) {
             data[j] = x;
         }
     }
+}
+
+// The same permutation in tiles, for log_n ≥ 2·kRevTileBits: index i = (a, m, b) with a its
+// high and b its low kRevTileBits bits and m the middle ones, so rev(i) = (rev(b), rev(m),
+// rev(a)) and tile m = {(a, m, b)} maps onto tile rev(m). The block of m swaps tiles m and
+// rev(m) through shared memory (m < rev(m)), or transposes its own (m = rev(m)); the block of
+// m > rev(m) has nothing to do. Global accesses run along b: 2^kRevTileBits consecutive
+// elements. Shared memory holds a tile as rows a of 8-byte words, element (a, b) at words
+// 4b .. 4b + 3 of row a, rows padded by one word: reading it transposed (rows rev(b)) is then
+// free of bank conflicts, as is writing it in order.
+constexpr unsigned kRevTileBits = 4;
+constexpr unsigned kRevSide = 1u << kRevTileBits;
+constexpr unsigned kRevRowWords = 4 * kRevSide + 1;
+constexpr unsigned kRevTileWords = 4 * kRevSide * kRevSide;
+constexpr unsigned kRevThreads = 256;
+
+__global__ void __launch_bounds__(kRevThreads)
+    bit_reverse_tiled_kernel(DeviceFr* data, unsigned log_n) {
+    __shared__ uint2 tiles[2][kRevSide * kRevRowWords];
+    const unsigned mid_bits = log_n - 2 * kRevTileBits;
+    const uint64_t m = blockIdx.x;
+    const uint64_t m_rev = mid_bits == 0 ? 0 : __brevll(m) >> (64 - mid_bits);
+    if (m > m_rev) return;
+    uint2* words = reinterpret_cast<uint2*>(data);
+    // Word w of a tile: element (a, b) = (w >> (kRevTileBits + 2), (w >> 2) mod side), word w mod 4.
+    auto global_word = [&](uint64_t mm, unsigned w) -> uint64_t {
+        const uint64_t a = w >> (kRevTileBits + 2);
+        const uint64_t b = (w >> 2) & (kRevSide - 1);
+        const uint64_t index = (a << (log_n - kRevTileBits)) | (mm << kRevTileBits) | b;
+        return index * 4 + (w & 3);
+    };
+    auto shared_word = [](unsigned a, unsigned b, unsigned h) { return a * kRevRowWords + 4 * b + h; };
+    const unsigned tiles_here = m == m_rev ? 1 : 2;
+    for (unsigned tile = 0; tile < tiles_here; ++tile)
+        for (unsigned w = threadIdx.x; w < kRevTileWords; w += kRevThreads)
+            tiles[tile][shared_word(w >> (kRevTileBits + 2), (w >> 2) & (kRevSide - 1), w & 3)] =
+                words[global_word(tile == 0 ? m : m_rev, w)];
+    __syncthreads();
+    // Position (a, m', b) receives element (rev(b), rev(m'), rev(a)): tile m' gets from tile rev(m').
+    for (unsigned tile = 0; tile < tiles_here; ++tile)
+        for (unsigned w = threadIdx.x; w < kRevTileWords; w += kRevThreads) {
+            const unsigned a = w >> (kRevTileBits + 2);
+            const unsigned b = (w >> 2) & (kRevSide - 1);
+            const unsigned rev_a = __brev(a) >> (32 - kRevTileBits);
+            const unsigned rev_b = __brev(b) >> (32 - kRevTileBits);
+            const unsigned source = tiles_here == 1 ? 0 : 1 - tile;
+            words[global_word(tile == 0 ? m : m_rev, w)] =
+                tiles[source][shared_word(rev_b, rev_a, w & 3)];
+        }
 }
 
 // c·x^e (c alone without a table).
@@ -168,27 +256,51 @@ unsigned grid_for(size_t n) {
 
 }  // namespace
 
+namespace {
+
+using PassKernel = void (*)(DeviceFr*, unsigned, unsigned, unsigned, PowerTable, unsigned,
+                            const DeviceFr*, unsigned);
+
+template <bool kDif, bool kPtx>
+PassKernel pass_kernel(unsigned register_stages) {
+    switch (register_stages) {
+        case 1: return ntt_pass_kernel<kDif, kPtx, 1>;
+        case 2: return ntt_pass_kernel<kDif, kPtx, 2>;
+        default: return ntt_pass_kernel<kDif, kPtx, 3>;
+    }
+}
+
+}  // namespace
+
 cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
                             bool ptx, PowerTable twiddles, unsigned twiddle_shift,
-                            const DeviceFr* roots, unsigned threads, cudaStream_t stream) {
+                            const DeviceFr* roots, unsigned threads, unsigned register_stages,
+                            cudaStream_t stream) {
     const unsigned eb = log_n < kPassLogElements ? log_n : kPassLogElements;
     if (k == 0 || k > eb || r + k > log_n) return cudaErrorInvalidValue;
     if (threads < 32 || threads > kMaxBlockElements / 2 || (threads & (threads - 1)) != 0)
         return cudaErrorInvalidValue;
+    if (register_stages == 0 || register_stages > kMaxRegisterStages) return cudaErrorInvalidValue;
+    const unsigned q = register_stages < k ? register_stages : k;
     const unsigned kmax = eb;
     const unsigned blocks = 1u << (log_n - eb);
-    const unsigned butterflies = eb == 0 ? 1 : (1u << (eb - 1));
-    if (threads > butterflies) threads = butterflies;
-    auto kernel = dif ? (ptx ? ntt_pass_kernel<true, true> : ntt_pass_kernel<true, false>)
-                      : (ptx ? ntt_pass_kernel<false, true> : ntt_pass_kernel<false, false>);
+    const unsigned groups = 1u << (eb - q);
+    if (threads > groups) threads = groups;
+    const PassKernel kernel = dif ? (ptx ? pass_kernel<true, true>(q) : pass_kernel<true, false>(q))
+                                  : (ptx ? pass_kernel<false, true>(q) : pass_kernel<false, false>(q));
     kernel<<<blocks, threads, 0, stream>>>(data, log_n, r, k, twiddles, twiddle_shift, roots,
                                            kmax);
     return cudaGetLastError();
 }
 
-cudaError_t launch_bit_reverse(DeviceFr* data, unsigned log_n, cudaStream_t stream) {
+cudaError_t launch_bit_reverse(DeviceFr* data, unsigned log_n, bool tiled, cudaStream_t stream) {
     if (log_n == 0) return cudaSuccess;
-    bit_reverse_kernel<<<grid_for(size_t{1} << log_n), kBlock, 0, stream>>>(data, log_n);
+    if (tiled && log_n >= 2 * kRevTileBits) {
+        bit_reverse_tiled_kernel<<<1u << (log_n - 2 * kRevTileBits), kRevThreads, 0, stream>>>(
+            data, log_n);
+    } else {
+        bit_reverse_kernel<<<grid_for(size_t{1} << log_n), kBlock, 0, stream>>>(data, log_n);
+    }
     return cudaGetLastError();
 }
 

@@ -34,13 +34,20 @@ inline constexpr unsigned kPassLogElements = 10;
 // `roots` the 2^kmax-th roots ω^(j·2^(log_n − kmax)),
 // j < 2^(kmax − 1), kmax = min(log_n, kPassLogElements). ptx: the 32-bit PTX product
 // (DeviceFr::mul_ptx), else the 64-bit one (mul_wide).
-// threads: per block, a power of two ≥ 32 (at most the block's 2^(eb−1) butterflies are used).
+// register_stages (1..kMaxRegisterStages): the stages a thread runs in registers between two
+// trips through shared memory (min(register_stages, k) is used); each thread group holds
+// 2^register_stages elements, so a block has 2^(eb − register_stages) groups.
+// threads: per block, a power of two ≥ 32 (at most one per group is used).
+inline constexpr unsigned kMaxRegisterStages = 3;
 cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
                             bool ptx, PowerTable twiddles, unsigned twiddle_shift,
-                            const DeviceFr* roots, unsigned threads, cudaStream_t stream);
+                            const DeviceFr* roots, unsigned threads, unsigned register_stages,
+                            cudaStream_t stream);
 
-// data[i] ↔ data[bitreverse_{log_n}(i)] for every i.
-cudaError_t launch_bit_reverse(DeviceFr* data, unsigned log_n, cudaStream_t stream);
+// data[i] ↔ data[bitreverse_{log_n}(i)] for every i. tiled: through shared-memory tiles of
+// 16 × 16 elements with runs of 16 consecutive elements in memory (log_n ≥ 8; smaller sizes
+// and tiled = false swap element by element).
+cudaError_t launch_bit_reverse(DeviceFr* data, unsigned log_n, bool tiled, cudaStream_t stream);
 
 // data[i] ← data[i] · c · x^i for i < n (x^i from `powers`; with powers.lo == nullptr, × c only).
 // reversed_log > 0 (then n = 2^reversed_log): the vector is in bit-reversed order, position i

@@ -2,7 +2,8 @@
 // inverse, both algorithms (DIF then bit reversal; bit reversal then DIT) and both field
 // products (32-bit PTX, 64-bit limbs), every size from 2^0
 // to 2^20 on random inputs, edge inputs (one-hot vectors, all p − 1, the constant one, the
-// largest Montgomery limbs) and round trips; 2^24 once. Results must be bit-identical.
+// largest Montgomery limbs) and round trips; 2^24 and 2^26 once; every register-round width
+// and block shape of the passes; both bit-reversal kernels. Results must be bit-identical.
 // Skips itself without a usable CUDA device.
 #include "gpu/ntt.hpp"
 
@@ -143,16 +144,51 @@ TEST_F(GpuNttTest, RoundTripsAt2e24) {
     EXPECT_EQ(first_difference(input, v), -1);
 }
 
-// Every block shape of the butterfly passes gives the CPU's result (fewer threads than
-// butterflies: each thread loops over several per stage).
+// Every block shape of the butterfly passes gives the CPU's result: 1, 2 or 3 stages per
+// register round (windows that divide a pass's stages and windows that overlap at the end),
+// fewer threads than groups (each thread loops over several per round). The sizes give passes
+// of 1, 2, 3, 7, 8, 9, 10 stages (2^13: 6 + 7; 2^21 and 2^26 three passes, 2^26 two of 9).
 TEST_F(GpuNttTest, EveryPassBlockShapeMatchesTheCpu) {
     util::TestRng rng(503);
     Variants v;
-    for (unsigned threads : {32u, 64u, 128u, 256u, 512u})
-        for (auto& w : per_algorithm(" threads=" + std::to_string(threads),
-                                     [threads](NttOptions& o) { o.pass_threads = threads; }))
+    for (unsigned stages : {1u, 2u, 3u})
+        for (unsigned threads : {32u, 64u, 128u, 256u, 512u})
+            for (auto& w : per_algorithm(
+                     " stages=" + std::to_string(stages) + " threads=" + std::to_string(threads),
+                     [stages, threads](NttOptions& o) {
+                         o.register_stages = stages;
+                         o.pass_threads = threads;
+                     }))
+                v.push_back(w);
+    for (unsigned log_n : {1u, 2u, 3u, 9u, 10u, 13u, 21u})
+        expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
+}
+
+// 2^26 (passes of 8, 9 and 9 stages) with each register round width, forward only.
+TEST_F(GpuNttTest, RegisterRoundsAt2e26MatchTheCpu) {
+    util::TestRng rng(505);
+    const std::vector<Fr> input = random_vector(rng, size_t{1} << 26);
+    std::vector<Fr> want = input;
+    ASSERT_TRUE(ntt::forward(want, nullptr).ok());
+    for (unsigned stages : {1u, 2u, 3u})
+        for (NttAlgorithm alg : kAlgorithms) {
+            NttOptions o{alg};
+            o.register_stages = stages;
+            std::vector<Fr> got = input;
+            ASSERT_TRUE(ntt_forward(got, o).ok());
+            EXPECT_EQ(first_difference(want, got), -1) << name(alg) << " stages=" << stages;
+        }
+}
+
+// The tiled bit reversal (2^8 and up; below, the pairwise swap) and the pairwise one.
+TEST_F(GpuNttTest, TiledAndPairwiseBitReversalMatchTheCpu) {
+    util::TestRng rng(506);
+    Variants v;
+    for (bool tiled : {true, false})
+        for (auto& w : per_algorithm(tiled ? " tiled" : " pairwise",
+                                     [tiled](NttOptions& o) { o.tiled_bit_reverse = tiled; }))
             v.push_back(w);
-    for (unsigned log_n : {3u, 9u, 10u, 13u, 21u})
+    for (unsigned log_n : {7u, 8u, 9u, 10u, 15u, 22u})
         expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
 }
 
@@ -176,6 +212,18 @@ TEST_F(GpuNttTest, BadPassThreadsAreErrors) {
         const util::Status st = ntt_forward(v, o);
         EXPECT_EQ(st.code(), util::StatusCode::kInvalidArgument) << threads;
         EXPECT_NE(st.to_string().find("CUZK_NTT_PASS_THREADS"), std::string::npos)
+            << st.to_string();
+    }
+}
+
+TEST_F(GpuNttTest, BadRegisterStagesAreErrors) {
+    std::vector<Fr> v(1024, Fr::one());
+    for (unsigned stages : {0u, 4u, 10u}) {
+        NttOptions o;
+        o.register_stages = stages;
+        const util::Status st = ntt_forward(v, o);
+        EXPECT_EQ(st.code(), util::StatusCode::kInvalidArgument) << stages;
+        EXPECT_NE(st.to_string().find("CUZK_NTT_REGISTER_STAGES"), std::string::npos)
             << st.to_string();
     }
 }
