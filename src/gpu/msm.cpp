@@ -351,7 +351,7 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
             device_bases, sorted_keys, sorted_values, items, num_keys, chunk, bucket_points,
             first, last, static_cast<uint32_t*>(keys.data()),
             static_cast<uint32_t*>(values.data()), affine_scratch_at, affine_scratch,
-            stream));
+            options.batch_affine_prefetch, stream));
     } else {
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate(
             device_bases, sorted_keys, sorted_values, items, num_keys, chunk, bucket_points,

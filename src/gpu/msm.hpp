@@ -100,6 +100,11 @@ struct GpuMsmOptions {
     size_t batch_affine_min_points_g2 =
         util::env_unsigned("CUZK_MSM_BATCH_AFFINE_MIN_G2", 1u << 20);
     unsigned batch_affine_chunk = util::env_unsigned("CUZK_MSM_BATCH_AFFINE_CHUNK", 0);
+    // In both batch-affine kernels each thread walks kAffineLanesPerThread lanes; with this on
+    // it asks L2 for the next lane's point (PTX prefetch.global.L2) before working on the
+    // current one, so that the point's DRAM latency overlaps that work instead of following
+    // the loads of the lane's record and value (env CUZK_MSM_BATCH_AFFINE_PREFETCH=0|1).
+    bool batch_affine_prefetch = util::env_switch("CUZK_MSM_BATCH_AFFINE_PREFETCH", true);
     bool uses_batch_affine(size_t n, bool g2) const {
         return batch_affine && n >= (g2 ? batch_affine_min_points_g2 : batch_affine_min_points);
     }

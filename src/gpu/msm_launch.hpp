@@ -85,7 +85,8 @@ cudaError_t launch_msm_accumulate(const DeviceG2Affine* bases, const uint32_t* s
 // (field_bytes = the size of one base-field element: 48 for G1, 96 for G2) — per lane two field
 // elements of running sum and one of prefix product, plus ~2/kAffineLanesPerThread per lane
 // for the inversion's levels. scratch may overlap sorted_keys / sorted_values: only the first
-// kernel reads them, and nothing writes scratch before it has run.
+// kernel reads them, and nothing writes scratch before it has run. prefetch: each thread asks
+// L2 for the point of the lane it visits next (GpuMsmOptions::batch_affine_prefetch).
 inline constexpr size_t kAffineLanesPerThread = 8;
 size_t msm_affine_scratch_bytes(size_t items, uint32_t chunk, size_t field_bytes);
 cudaError_t launch_msm_accumulate_affine(const DeviceG1Affine* bases, const uint32_t* sorted_keys,
@@ -94,14 +95,14 @@ cudaError_t launch_msm_accumulate_affine(const DeviceG1Affine* bases, const uint
                                          DeviceG1Xyzz* buckets, DeviceG1Xyzz* first,
                                          DeviceG1Xyzz* last, uint32_t* lane_keys,
                                          uint32_t* lane_values, void* scratch,
-                                         size_t scratch_bytes, cudaStream_t stream);
+                                         size_t scratch_bytes, bool prefetch, cudaStream_t stream);
 cudaError_t launch_msm_accumulate_affine(const DeviceG2Affine* bases, const uint32_t* sorted_keys,
                                          const uint32_t* sorted_values, size_t items,
                                          uint32_t num_buckets, uint32_t chunk,
                                          DeviceG2Xyzz* buckets, DeviceG2Xyzz* first,
                                          DeviceG2Xyzz* last, uint32_t* lane_keys,
                                          uint32_t* lane_values, void* scratch,
-                                         size_t scratch_bytes, cudaStream_t stream);
+                                         size_t scratch_bytes, bool prefetch, cudaStream_t stream);
 
 // For every window j and segment s of `segment_len` buckets: out[j·segments + s] =
 // Σ_{b in segment} (b + 1)·bucket_{j,b} (b counted within the window), so that the window sum

@@ -61,8 +61,10 @@ __device__ DeviceFr power(PowerTable t, uint64_t e) {
 // when kQ does not divide k, the last window overlaps bits already done and runs only the new
 // stages. In a window starting at f bit 0 the twiddle depends on the register index alone, so
 // the trivial ones (f mod 2^b = 0) are skipped at compile time. Requires kQ ≤ k.
+// Bounds: at most one thread per group (2^(10 − kQ)); with kQ = 3, 128 registers so that 4
+// blocks of 128 threads fit an SM (unbounded, ptxas takes 164 and 3 fit).
 template <bool kDif, bool kPtx, unsigned kQ>
-__global__ void ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsigned k,
+__global__ void __launch_bounds__(kMaxBlockElements >> kQ, kQ == 3 ? 4 : 1) ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsigned k,
                                 PowerTable tw, unsigned twiddle_shift, const DeviceFr* roots,
                                 unsigned kmax) {
     constexpr unsigned kWidth = 1u << kQ;
