@@ -1,4 +1,5 @@
 #include "gpu/cuda_status.hpp"
+#include "gpu/scratch_cache.hpp"
 
 #include <string>
 #include <utility>
@@ -63,8 +64,13 @@ void DeviceBuffer::reset() {
 util::Result<DeviceBuffer> DeviceBuffer::allocate(size_t bytes) {
     if (bytes == 0) return util::invalid_argument("DeviceBuffer::allocate: zero bytes");
     DeviceBuffer buffer;
-    const cudaError_t err = cudaMalloc(&buffer.ptr_, bytes);
+    cudaError_t err = cudaMalloc(&buffer.ptr_, bytes);
+    if (err == cudaErrorMemoryAllocation && ScratchCache::instance().release_all() > 0) {
+        (void)cudaGetLastError();  // the failed attempt; retry with the cached scratch freed
+        err = cudaMalloc(&buffer.ptr_, bytes);
+    }
     if (err != cudaSuccess) {
+        (void)cudaGetLastError();  // returned here; a later launch check must not see it again
         buffer.ptr_ = nullptr;
         return cuda_status(err, "cudaMalloc(" + std::to_string(bytes) + " bytes)");
     }

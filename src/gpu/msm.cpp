@@ -14,6 +14,7 @@
 #include "gpu/device.hpp"
 #include "gpu/device_curve.cuh"
 #include "gpu/msm_launch.hpp"
+#include "gpu/scratch_cache.hpp"
 #include "msm/pippenger.hpp"
 #include "util/timer.hpp"
 
@@ -255,23 +256,26 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
 
     size_t sort_temp = 0;
     CUZK_CUDA_RETURN_IF_ERROR(detail::msm_sort_temp_bytes(items, &sort_temp));
-    DeviceBuffer d_scalars, d_indices;
+    // The large temporaries come from the scratch cache (GpuMsmOptions::cache_scratch) and go
+    // back to it once the call has synchronised.
+    ScratchLeases scratch(options.cache_scratch);
+    DeviceBuffer* d_scalars = nullptr;
+    DeviceBuffer* d_indices = nullptr;
     if (in.on_host) {
-        CUZK_ASSIGN_OR_RETURN(d_scalars, DeviceBuffer::allocate(n * sizeof(ff::BigInt<4>)));
+        CUZK_ASSIGN_OR_RETURN(d_scalars, scratch.take(n * sizeof(ff::BigInt<4>)));
         if (in.indices != nullptr) {
-            CUZK_ASSIGN_OR_RETURN(d_indices, DeviceBuffer::allocate(n * sizeof(uint32_t)));
+            CUZK_ASSIGN_OR_RETURN(d_indices, scratch.take(n * sizeof(uint32_t)));
         }
     }
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer error_word, DeviceBuffer::allocate(sizeof(uint32_t)));
     // The sorted keys, then the sorted values.
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer sorted_pairs, DeviceBuffer::allocate(items * 8));
-    auto* keys_sorted = static_cast<uint32_t*>(sorted_pairs.data());
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer* sorted_pairs, scratch.take(items * 8));
+    auto* keys_sorted = static_cast<uint32_t*>(sorted_pairs->data());
     uint32_t* values_sorted = keys_sorted + items;
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer temp,
-                          DeviceBuffer::allocate(std::max<size_t>(sort_temp, 1)));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer* temp, scratch.take(std::max<size_t>(sort_temp, 1)));
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer ranges, DeviceBuffer::allocate(size_t{num_keys} * 8));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer buckets,
-                          DeviceBuffer::allocate(size_t{num_keys} * sizeof(DeviceXyzz)));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer* buckets,
+                          scratch.take(size_t{num_keys} * sizeof(DeviceXyzz)));
     const size_t chunks = (items + chunk - 1) / chunk;
     const size_t affine_scratch =
         batch_affine ? detail::msm_affine_scratch_bytes(items, chunk,
@@ -279,20 +283,18 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
                      : 0;
     // The unsorted pairs' buffers hold the batch-affine lane records afterwards: whole chunks.
     const size_t pair_capacity = batch_affine ? chunks * chunk : items;
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer keys, DeviceBuffer::allocate(pair_capacity * 4));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer values, DeviceBuffer::allocate(pair_capacity * 4));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer* keys, scratch.take(pair_capacity * 4));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer* values, scratch.take(pair_capacity * 4));
     // The batch-affine scratch reuses the sorted pairs where they are large enough (G1 in
     // chunks of 32: 4.5 of their 8 bytes per item), since the accumulation reads them only in its
     // first kernel; a 32 GiB partition's H MSM (2^27 scalars) has no room for 8 GiB more.
-    DeviceBuffer affine_buffer;
-    void* affine_scratch_at = sorted_pairs.data();
-    if (batch_affine && affine_scratch > sorted_pairs.size()) {
-        CUZK_ASSIGN_OR_RETURN(affine_buffer, DeviceBuffer::allocate(affine_scratch));
-        affine_scratch_at = affine_buffer.data();
+    void* affine_scratch_at = sorted_pairs->data();
+    if (batch_affine && affine_scratch > sorted_pairs->size()) {
+        CUZK_ASSIGN_OR_RETURN(DeviceBuffer* affine_buffer, scratch.take(affine_scratch));
+        affine_scratch_at = affine_buffer->data();
     }
-    CUZK_ASSIGN_OR_RETURN(
-        DeviceBuffer pieces,
-        DeviceBuffer::allocate(2 * std::max<size_t>(chunks, 1) * sizeof(DeviceXyzz)));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer* pieces,
+                          scratch.take(2 * std::max<size_t>(chunks, 1) * sizeof(DeviceXyzz)));
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer partial,
                           DeviceBuffer::allocate(size_t{windows} * segments * sizeof(DeviceXyzz)));
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer grouped,
@@ -314,13 +316,15 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
 
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[0], stream));
     if (in.on_host) {
-        CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(d_scalars.data(), in.scalars, d_scalars.size(),
+        CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(d_scalars->data(), in.scalars,
+                                                  n * sizeof(ff::BigInt<4>),
                                                   cudaMemcpyHostToDevice, stream));
-        scalars_on_device = d_scalars.data();
+        scalars_on_device = d_scalars->data();
         if (in.indices != nullptr) {
-            CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(
-                d_indices.data(), in.indices, d_indices.size(), cudaMemcpyHostToDevice, stream));
-            indices_on_device = d_indices.data();
+            CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(d_indices->data(), in.indices,
+                                                      n * sizeof(uint32_t),
+                                                      cudaMemcpyHostToDevice, stream));
+            indices_on_device = d_indices->data();
         }
     }
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[1], stream));
@@ -328,20 +332,20 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_digits(
         static_cast<const uint64_t*>(scalars_on_device),
         static_cast<const uint32_t*>(indices_on_device), n, static_cast<uint32_t>(num_bases), c,
-        windows, static_cast<uint32_t*>(keys.data()), static_cast<uint32_t*>(values.data()),
+        windows, static_cast<uint32_t*>(keys->data()), static_cast<uint32_t*>(values->data()),
         static_cast<uint32_t*>(error_word.data()), stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[2], stream));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_sort(
-        temp.data(), sort_temp, static_cast<const uint32_t*>(keys.data()),
-        keys_sorted, static_cast<const uint32_t*>(values.data()), values_sorted, items, key_bits,
+        temp->data(), sort_temp, static_cast<const uint32_t*>(keys->data()),
+        keys_sorted, static_cast<const uint32_t*>(values->data()), values_sorted, items, key_bits,
         stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaMemsetAsync(ranges.data(), 0, ranges.size(), stream));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_bucket_ranges(
         keys_sorted, items, num_keys, start, end, stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[3], stream));
-    DeviceXyzz* first = static_cast<DeviceXyzz*>(pieces.data());
+    DeviceXyzz* first = static_cast<DeviceXyzz*>(pieces->data());
     DeviceXyzz* last = first + std::max<size_t>(chunks, 1);
-    DeviceXyzz* bucket_points = static_cast<DeviceXyzz*>(buckets.data());
+    DeviceXyzz* bucket_points = static_cast<DeviceXyzz*>(buckets->data());
     const auto* device_bases = reinterpret_cast<const DeviceAffine*>(bases);
     const uint32_t* sorted_keys = keys_sorted;
     const uint32_t* sorted_values = values_sorted;
@@ -349,8 +353,8 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
     if (batch_affine) {
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate_affine(
             device_bases, sorted_keys, sorted_values, items, num_keys, chunk, bucket_points,
-            first, last, static_cast<uint32_t*>(keys.data()),
-            static_cast<uint32_t*>(values.data()), affine_scratch_at, affine_scratch,
+            first, last, static_cast<uint32_t*>(keys->data()),
+            static_cast<uint32_t*>(values->data()), affine_scratch_at, affine_scratch,
             options.batch_affine_prefetch, stream));
     } else {
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate(
@@ -366,7 +370,7 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
                                                          first, last, bucket_points, stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[4], stream));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate(
-        static_cast<const DeviceXyzz*>(buckets.data()), windows, h, segment_len,
+        static_cast<const DeviceXyzz*>(buckets->data()), windows, h, segment_len,
         static_cast<DeviceXyzz*>(partial.data()), stream));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_sum_groups(
         static_cast<const DeviceXyzz*>(partial.data()), windows, groups, group,
@@ -379,6 +383,7 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
     CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(&error_bits, error_word.data(), sizeof(uint32_t),
                                               cudaMemcpyDeviceToHost, stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(stream));
+    scratch.keep();  // idle now
     if (error_bits & detail::kErrorScalarTooLarge)
         return invalid(name, "a device scalar is not below 2^255");
     if (error_bits & detail::kErrorIndexOutOfRange)

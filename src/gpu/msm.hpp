@@ -104,7 +104,14 @@ struct GpuMsmOptions {
     // it asks L2 for the next lane's point (PTX prefetch.global.L2) before working on the
     // current one, so that the point's DRAM latency overlaps that work instead of following
     // the loads of the lane's record and value (env CUZK_MSM_BATCH_AFFINE_PREFETCH=0|1).
-    bool batch_affine_prefetch = util::env_switch("CUZK_MSM_BATCH_AFFINE_PREFETCH", true);
+    // Measured on the H200 (2026-12-02, buckets, ms, off / on): G1 2^26 327.2 / 359.3, 2^27
+    // 627.2 / 692.1, G2 2^24 296.2 / 310.8 — slower, so off: the kernels wait on the
+    // products, not on the point loads.
+    bool batch_affine_prefetch = util::env_switch("CUZK_MSM_BATCH_AFFINE_PREFETCH", false);
+    // Temporary buffers (sorted pairs, records, pieces, buckets, sort scratch: ~50 GB at 2^27
+    // scalars) taken from and given back to the process's ScratchCache (gpu/scratch_cache.hpp)
+    // instead of cudaMalloc and cudaFree on every call (env CUZK_MSM_CACHE_SCRATCH=0|1).
+    bool cache_scratch = util::env_switch("CUZK_MSM_CACHE_SCRATCH", true);
     bool uses_batch_affine(size_t n, bool g2) const {
         return batch_affine && n >= (g2 ? batch_affine_min_points_g2 : batch_affine_min_points);
     }

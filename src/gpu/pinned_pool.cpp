@@ -73,17 +73,8 @@ util::Result<PinnedPool::Lease> PinnedPool::acquire(size_t bytes) {
     lease.pool_ = this;
     {
         std::lock_guard lock(mutex_);
-        size_t best = idle_.size();
-        for (size_t i = 0; i < idle_.size(); ++i) {
-            if (idle_[i].size() >= bytes &&
-                (best == idle_.size() || idle_[i].size() < idle_[best].size())) {
-                best = i;
-            }
-        }
-        if (best != idle_.size()) {
-            idle_bytes_ -= idle_[best].size();
-            lease.buffer_ = std::move(idle_[best]);
-            idle_.erase(idle_.begin() + static_cast<std::ptrdiff_t>(best));
+        if (auto idle = idle_.take(0, bytes, SIZE_MAX)) {
+            lease.buffer_ = std::move(*idle);
             return lease;
         }
         ++allocations_;
@@ -94,19 +85,18 @@ util::Result<PinnedPool::Lease> PinnedPool::acquire(size_t bytes) {
 
 void PinnedPool::release(PinnedBuffer buffer) {
     if (buffer.data() == nullptr) return;
+    std::vector<PinnedBuffer> evicted;  // freed after the lock is released
     std::lock_guard lock(mutex_);
-    if (idle_bytes_ + buffer.size() > max_idle_bytes_) return;  // freed on leaving scope
-    idle_bytes_ += buffer.size();
-    idle_.push_back(std::move(buffer));
+    idle_.put(0, std::move(buffer), max_idle_bytes_, evicted);
 }
 
 size_t PinnedPool::idle_bytes() const {
     std::lock_guard lock(mutex_);
-    return idle_bytes_;
+    return idle_.bytes();
 }
 size_t PinnedPool::idle_buffers() const {
     std::lock_guard lock(mutex_);
-    return idle_.size();
+    return idle_.count();
 }
 uint64_t PinnedPool::allocations() const {
     std::lock_guard lock(mutex_);
@@ -117,8 +107,7 @@ void PinnedPool::trim() {
     std::vector<PinnedBuffer> freed;
     {
         std::lock_guard lock(mutex_);
-        freed.swap(idle_);
-        idle_bytes_ = 0;
+        freed = idle_.take_all();
     }
 }
 

@@ -3,7 +3,7 @@
 // Pinning is expensive (cudaHostAlloc maps and locks every page: ~ms per 100 MiB), so buffers
 // are allocated once and handed out again: PinnedPool::acquire returns a Lease on an idle buffer
 // of at least the requested size (the smallest that fits) or allocates a new one; the Lease gives
-// it back on destruction. Idle buffers beyond `max_idle_bytes` are freed instead of kept. Nothing
+// it back on destruction. Idle buffers beyond `max_idle_bytes` are freed, oldest first. Nothing
 // here registers caller memory (no cudaHostRegister per proof).
 //
 // Invariants: a PinnedBuffer owns exactly size() bytes from cudaHostAlloc (or nothing: moved-from
@@ -19,6 +19,7 @@
 #include <mutex>
 #include <vector>
 
+#include "gpu/idle_buffers.hpp"
 #include "util/status.hpp"
 
 namespace cuzk::gpu {
@@ -95,8 +96,7 @@ class PinnedPool {
 
     const size_t max_idle_bytes_;
     mutable std::mutex mutex_;
-    std::vector<PinnedBuffer> idle_;
-    size_t idle_bytes_ = 0;
+    IdleBuffers<PinnedBuffer> idle_;  // one tag (0): the pool is for host memory
     uint64_t allocations_ = 0;
 };
 

@@ -18,6 +18,7 @@
 #include "gpu/cuda_status.hpp"
 #include "gpu/upload_stream.hpp"
 #include "gpu/pinned_pool.hpp"
+#include "gpu/scratch_cache.hpp"
 #include "util/mapped_file.hpp"
 
 namespace cuzk::gpu {
@@ -195,6 +196,7 @@ Result<Placement> ResidentParams::choose_placement(Placement requested, uint64_t
                                                    uint64_t device_margin_bytes) {
     if (requested != Placement::kAuto) return requested;
     size_t free_bytes = 0, total_bytes = 0;
+    (void)ScratchCache::instance().release_all();  // cached scratch counts as free memory
     CUZK_RETURN_IF_ERROR(cuda_status(cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo"));
     return resident_bytes + device_margin_bytes <= free_bytes ? Placement::kDevice
                                                               : Placement::kPinnedHost;
