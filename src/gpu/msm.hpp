@@ -110,8 +110,13 @@ struct GpuMsmOptions {
     bool batch_affine_prefetch = util::env_switch("CUZK_MSM_BATCH_AFFINE_PREFETCH", false);
     // Temporary buffers (sorted pairs, records, pieces, buckets, sort scratch: ~50 GB at 2^27
     // scalars) taken from and given back to the process's ScratchCache (gpu/scratch_cache.hpp)
-    // instead of cudaMalloc and cudaFree on every call (env CUZK_MSM_CACHE_SCRATCH=0|1).
-    bool cache_scratch = util::env_switch("CUZK_MSM_CACHE_SCRATCH", true);
+    // instead of cudaMalloc and cudaFree on every call (env CUZK_MSM_CACHE_SCRATCH=0|1). Off:
+    // in a 32 GiB partition pair on the H200 (2026-12-02) it made msm_h 744 → 802 ms, b_g2
+    // 139 → 240 and h2d 684 → 1,042 — with 44 GiB of parameters, 9 GiB of circuit and the a/b/c
+    // buffers resident, the cached 50 GB leave the later MSMs short, so they empty the cache
+    // (a synchronous cudaFree in the middle of overlapped work) and the next H MSM allocates
+    // anew. Worth it only where memory is plentiful; a policy by free memory is still to do.
+    bool cache_scratch = util::env_switch("CUZK_MSM_CACHE_SCRATCH", false);
     bool uses_batch_affine(size_t n, bool g2) const {
         return batch_affine && n >= (g2 ? batch_affine_min_points_g2 : batch_affine_min_points);
     }
