@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -146,8 +147,8 @@ TEST_F(GpuNttTest, RoundTripsAt2e24) {
 
 // Every block shape of the butterfly passes gives the CPU's result: 1, 2 or 3 stages per
 // register round (windows that divide a pass's stages and windows that overlap at the end),
-// fewer threads than groups (each thread loops over several per round). The sizes give passes
-// of 1, 2, 3, 7, 8, 9, 10 stages (2^13: 6 + 7; 2^21 and 2^26 three passes, 2^26 two of 9).
+// fewer threads than groups (each thread loops over several per round). The sizes give one pass
+// of 1, 2, 3, 9 or 10 stages, two of 6 + 7 (2^13) and three of 7 (2^21).
 TEST_F(GpuNttTest, EveryPassBlockShapeMatchesTheCpu) {
     util::TestRng rng(503);
     Variants v;
@@ -180,52 +181,54 @@ TEST_F(GpuNttTest, RegisterRoundsAt2e26MatchTheCpu) {
         }
 }
 
+// A boolean option on and off, under both algorithms, against the CPU at each size.
+template <class Set>
+void expect_switch_same_as_cpu(uint64_t seed, const char* on, const char* off, Set set,
+                               std::initializer_list<unsigned> log_sizes) {
+    util::TestRng rng(seed);
+    Variants v;
+    for (bool value : {true, false})
+        for (auto& w : per_algorithm(value ? on : off, [&](NttOptions& o) { set(o, value); }))
+            v.push_back(w);
+    for (unsigned log_n : log_sizes)
+        expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
+}
+
 // The tiled bit reversal (2^8 and up; below, the pairwise swap) and the pairwise one.
 TEST_F(GpuNttTest, TiledAndPairwiseBitReversalMatchTheCpu) {
-    util::TestRng rng(506);
-    Variants v;
-    for (bool tiled : {true, false})
-        for (auto& w : per_algorithm(tiled ? " tiled" : " pairwise",
-                                     [tiled](NttOptions& o) { o.tiled_bit_reverse = tiled; }))
-            v.push_back(w);
-    for (unsigned log_n : {7u, 8u, 9u, 10u, 15u, 22u})
-        expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
+    expect_switch_same_as_cpu(
+        506, " tiled", " pairwise", [](NttOptions& o, bool on) { o.tiled_bit_reverse = on; },
+        {7u, 8u, 9u, 10u, 15u, 22u});
 }
 
 // The middle pass's own twiddle table (three passes: 2^21 and up) against the two-level one.
 TEST_F(GpuNttTest, PassTwiddleTablesOnAndOffMatchTheCpu) {
-    util::TestRng rng(504);
-    Variants v;
-    for (bool tables : {true, false})
-        for (auto& w : per_algorithm(tables ? " tables" : " no tables",
-                                     [tables](NttOptions& o) { o.pass_twiddle_tables = tables; }))
-            v.push_back(w);
-    for (unsigned log_n : {21u, 22u})
-        expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
+    expect_switch_same_as_cpu(
+        504, " tables", " no tables", [](NttOptions& o, bool on) { o.pass_twiddle_tables = on; },
+        {21u, 22u});
+}
+
+// Each value of one option is refused as an invalid argument whose message names its switch.
+template <class Set>
+void expect_refused(std::initializer_list<unsigned> values, Set set, const char* env_name) {
+    std::vector<Fr> v(1024, Fr::one());
+    for (unsigned value : values) {
+        NttOptions o;
+        set(o, value);
+        const util::Status st = ntt_forward(v, o);
+        EXPECT_EQ(st.code(), util::StatusCode::kInvalidArgument) << env_name << "=" << value;
+        EXPECT_NE(st.to_string().find(env_name), std::string::npos) << st.to_string();
+    }
 }
 
 TEST_F(GpuNttTest, BadPassThreadsAreErrors) {
-    std::vector<Fr> v(1024, Fr::one());
-    for (unsigned threads : {0u, 16u, 48u, 1024u}) {
-        NttOptions o;
-        o.pass_threads = threads;
-        const util::Status st = ntt_forward(v, o);
-        EXPECT_EQ(st.code(), util::StatusCode::kInvalidArgument) << threads;
-        EXPECT_NE(st.to_string().find("CUZK_NTT_PASS_THREADS"), std::string::npos)
-            << st.to_string();
-    }
+    expect_refused({0u, 16u, 48u, 1024u}, [](NttOptions& o, unsigned t) { o.pass_threads = t; },
+                   "CUZK_NTT_PASS_THREADS");
 }
 
 TEST_F(GpuNttTest, BadRegisterStagesAreErrors) {
-    std::vector<Fr> v(1024, Fr::one());
-    for (unsigned stages : {0u, 4u, 10u}) {
-        NttOptions o;
-        o.register_stages = stages;
-        const util::Status st = ntt_forward(v, o);
-        EXPECT_EQ(st.code(), util::StatusCode::kInvalidArgument) << stages;
-        EXPECT_NE(st.to_string().find("CUZK_NTT_REGISTER_STAGES"), std::string::npos)
-            << st.to_string();
-    }
+    expect_refused({0u, 4u, 10u}, [](NttOptions& o, unsigned q) { o.register_stages = q; },
+                   "CUZK_NTT_REGISTER_STAGES");
 }
 
 TEST_F(GpuNttTest, BadSizesAreErrors) {
