@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/args.hpp"
+#include "cli/env_variants.hpp"
 #include "cli/porep_args.hpp"
 
 #if CUZK_HAVE_GPU
@@ -39,7 +40,7 @@ void print_bench_gpu_prove_usage(std::FILE* out) {
         "usage: cuzk bench gpu-prove (--circuit NAME | --sector-size SIZE | --c1 FILE)\n"
         "                            [--count N] [--reps R] [--params FILE] [--seed S]\n"
         "                            [--synthesis-workers W] [--trace FILE] [--no-verify] [--json]\n"
-        "                            [--compiled [--no-overlap]]\n"
+        "                            [--compiled [--no-overlap]] [--variants SPEC]\n"
         "Proves N circuits in one GPU call, R times, and prints the prover's phases (ms): the\n"
         "median call and the per-circuit share (synthesis, h2d, ntt_h, msm_h, prep_msm,\n"
         "batch_addition, tail_msm, b_g2, proof_assembly, total). The proofs are verified.\n"
@@ -60,7 +61,12 @@ void print_bench_gpu_prove_usage(std::FILE* out) {
         "                        generated and uploaded, a/b/c computed on the GPU (phases\n"
         "                        witness and spmv replace synthesis)\n"
         "  --no-overlap          with --compiled: do not upload the next witness while the\n"
-        "                        current circuit is proved (CUZK_GPU_OVERLAP_H2D=0)\n");
+        "                        current circuit is proved (CUZK_GPU_OVERLAP_H2D=0)\n"
+        "  --variants SPEC       A/B of run-time switches on one setup: variants separated by\n"
+        "                        ';', each a ','-separated list of CUZK_NAME=VALUE (an empty\n"
+        "                        variant: the defaults), e.g. \"CUZK_MSM_CACHE_SCRATCH=1;\"; the\n"
+        "                        repetitions alternate between the variants, and each variant\n"
+        "                        gets its own table and its proofs verified\n");
 }
 
 #if !CUZK_HAVE_GPU
@@ -161,7 +167,7 @@ int run_bench_gpu_prove(int argc, char** argv) {
     Args args;
     if (!parse_args(kCmd, argc, argv,
                     {"--circuit", "--sector-size", "--registered-proof", "--c1", "--count", "--reps",
-                     "--params", "--seed", "--synthesis-workers", "--trace"},
+                     "--params", "--seed", "--synthesis-workers", "--trace", "--variants"},
                     {"--no-verify", "--compiled", "--no-overlap"}, args))
         return kExitUsage;
     if (args.help) return print_bench_gpu_prove_usage(stdout), kExitOk;
@@ -180,6 +186,12 @@ int run_bench_gpu_prove(int argc, char** argv) {
     if (count == 0 || reps == 0 || workers == 0 || workers > 64)
         return fail_json(args, kCmd, kExitUsage,
                          "--count, --reps and --synthesis-workers must be >= 1 (workers <= 64)");
+    std::vector<EnvVariant> variants = {EnvVariant{"defaults", {}}};
+    if (args.has("--variants")) {
+        auto v = parse_env_variants(args.get("--variants"));
+        if (!v.ok()) return fail_json(args, kCmd, kExitUsage, v.status().message());
+        variants = std::move(*v);
+    }
     if (auto st = gpu::check_device_available(); !st.ok())
         return fail_json(args, kCmd, kExitFail, st.to_string());
 
@@ -229,31 +241,46 @@ int run_bench_gpu_prove(int argc, char** argv) {
     std::fprintf(stderr, "[3/3] proving: %llu x %zu circuit(s)\n",
                  static_cast<unsigned long long>(reps), w->circuits.size());
     util::TraceRecorder trace;
-    gpu::GpuProverOptions opt;
-    opt.synthesis_workers = static_cast<unsigned>(workers);
-    if (args.has("--trace")) opt.trace = &trace;
-    opt.compiled = device_circuit.get();
-    if (args.has("--no-overlap")) opt.overlap_h2d = false;
-    std::vector<util::PhaseTimes> runs;
-    std::vector<groth16::Proof> proofs;
+    // Built inside a variant's ScopedEnv: the option structs read the switches when constructed.
+    auto make_options = [&] {
+        gpu::GpuProverOptions opt;
+        opt.synthesis_workers = static_cast<unsigned>(workers);
+        if (args.has("--trace")) opt.trace = &trace;
+        opt.compiled = device_circuit.get();
+        if (args.has("--no-overlap")) opt.overlap_h2d = false;
+        return opt;
+    };
+    const bool overlap_h2d = make_options().overlap_h2d;
+    std::vector<std::vector<util::PhaseTimes>> runs(variants.size());
+    std::vector<std::vector<groth16::Proof>> proofs(variants.size());
     for (uint64_t r = 0; r < reps; ++r) {
-        std::vector<groth16::ProverRandomness> rnd;
-        for (size_t k = 0; k < w->circuits.size(); ++k)
-            rnd.push_back(groth16::ProverRandomness::from_seed(1000 * r + k));
-        util::PhaseTimes t;
-        auto got = gpu::prove_gpu(*params, w->circuits, rnd, opt, &t);
-        if (!got.ok()) return fail_json(args, kCmd, kExitFail, got.status().to_string());
-        std::fprintf(stderr, "      rep %llu: total %.1f ms\n", static_cast<unsigned long long>(r),
-                     t.get("total"));
-        runs.push_back(t);
-        if (r == 0) proofs = std::move(*got);
+        for (size_t vi = 0; vi < variants.size(); ++vi) {
+            std::vector<groth16::ProverRandomness> rnd;
+            for (size_t k = 0; k < w->circuits.size(); ++k)
+                rnd.push_back(groth16::ProverRandomness::from_seed(1000 * r + k));
+            util::PhaseTimes t;
+            util::Result<std::vector<groth16::Proof>> got = [&] {
+                const ScopedEnv env(variants[vi]);
+                return gpu::prove_gpu(*params, w->circuits, rnd, make_options(), &t);
+            }();
+            if (!got.ok()) return fail_json(args, kCmd, kExitFail, got.status().to_string());
+            std::fprintf(stderr, "      rep %llu%s%s: total %.1f ms\n",
+                         static_cast<unsigned long long>(r), variants.size() > 1 ? " " : "",
+                         variants.size() > 1 ? variants[vi].label.c_str() : "", t.get("total"));
+            runs[vi].push_back(t);
+            if (r == 0) proofs[vi] = std::move(*got);
+        }
     }
     bool verified = false;
     if (!args.has("--no-verify")) {
-        auto ok = groth16::batch_verify(groth16::prepare_verifying_key(params->vk()), proofs,
-                                        w->inputs);
-        if (!ok.ok()) return fail_json(args, kCmd, kExitFail, ok.status().to_string());
-        if (!*ok) return fail_json(args, kCmd, kExitFail, "a GPU proof does not verify");
+        const auto pvk = groth16::prepare_verifying_key(params->vk());
+        for (size_t vi = 0; vi < variants.size(); ++vi) {
+            auto ok = groth16::batch_verify(pvk, proofs[vi], w->inputs);
+            if (!ok.ok()) return fail_json(args, kCmd, kExitFail, ok.status().to_string());
+            if (!*ok)
+                return fail_json(args, kCmd, kExitFail,
+                                 "a GPU proof does not verify (variant " + variants[vi].label + ")");
+        }
         verified = true;
     }
     if (args.has("--trace")) {
@@ -262,20 +289,23 @@ int run_bench_gpu_prove(int argc, char** argv) {
     }
 
     const double n = static_cast<double>(w->circuits.size());
-    JsonObject call_ms, per_circuit_ms;
-    if (!args.json) {
-        std::printf("%s, %zu circuit(s) per call, %llu rep(s), proofs %s\n", w->name.c_str(),
-                    w->circuits.size(), static_cast<unsigned long long>(reps),
-                    verified ? "verified" : "not verified");
-        std::printf("%-16s %12s %14s\n", "phase", "median ms", "per circuit");
-    }
-    for (const char* phase : kPhases) {
-        std::vector<double> v;
-        for (const auto& t : runs) v.push_back(t.get(phase));
-        const double med = median(v);
-        call_ms.ms(phase, med);
-        per_circuit_ms.ms(phase, med / n);
-        if (!args.json) std::printf("%-16s %12.1f %14.1f\n", phase, med, med / n);
+    std::vector<JsonObject> call_ms(variants.size()), per_circuit_ms(variants.size());
+    for (size_t vi = 0; vi < variants.size(); ++vi) {
+        if (!args.json) {
+            if (args.has("--variants")) std::printf("variant %s\n", variants[vi].label.c_str());
+            std::printf("%s, %zu circuit(s) per call, %llu rep(s), proofs %s\n", w->name.c_str(),
+                        w->circuits.size(), static_cast<unsigned long long>(reps),
+                        verified ? "verified" : "not verified");
+            std::printf("%-16s %12s %14s\n", "phase", "median ms", "per circuit");
+        }
+        for (const char* phase : kPhases) {
+            std::vector<double> v;
+            for (const auto& t : runs[vi]) v.push_back(t.get(phase));
+            const double med = median(v);
+            call_ms[vi].ms(phase, med);
+            per_circuit_ms[vi].ms(phase, med / n);
+            if (!args.json) std::printf("%-16s %12.1f %14.1f\n", phase, med, med / n);
+        }
     }
     JsonObject setup_ms;
     for (const auto& [phase, ms] : setup_times.entries()) setup_ms.ms(phase, ms);
@@ -286,10 +316,21 @@ int run_bench_gpu_prove(int argc, char** argv) {
             .num("domain", params->domain_size()).num("aux", params->num_aux())
             .boolean("verified", verified).raw("setup_ms", setup_ms.done())
             .boolean("compiled", compiled != nullptr)
-            .boolean("overlap_h2d", compiled != nullptr && opt.overlap_h2d)
-            .raw("median_call_ms", call_ms.done())
-            .raw("compiled_circuit", compiled != nullptr ? compile_info.done() : "null").raw("per_circuit_ms", per_circuit_ms.done())
-            .ms("wall", total.elapsed_ms());
+            .boolean("overlap_h2d", compiled != nullptr && overlap_h2d)
+            .raw("median_call_ms", call_ms[0].done())
+            .raw("compiled_circuit", compiled != nullptr ? compile_info.done() : "null")
+            .raw("per_circuit_ms", per_circuit_ms[0].done());
+        if (args.has("--variants")) {
+            std::string list = "[";
+            for (size_t vi = 0; vi < variants.size(); ++vi) {
+                JsonObject v;
+                v.str("env", variants[vi].label).raw("median_call_ms", call_ms[vi].done())
+                    .raw("per_circuit_ms", per_circuit_ms[vi].done());
+                list += (vi > 0 ? "," : "") + v.done();
+            }
+            o.raw("variants", list + "]");
+        }
+        o.ms("wall", total.elapsed_ms());
         std::printf("%s\n", o.done().c_str());
     }
     return kExitOk;
