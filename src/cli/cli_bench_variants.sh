@@ -6,12 +6,8 @@
 # usage: cli_bench_variants.sh CUZK_BINARY TMPDIR
 set -u
 CUZK=$1
-DIR=$2
-rm -rf "$DIR"
-mkdir -p "$DIR"
-failures=0
-
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../../tests/lib/checks.sh"
+begin_checks "$2"
 
 check "bad spec refused" 2 "$CUZK" bench gpu-prove --circuit cubic --variants PATH=1
 expect_text "bad spec named" "$DIR/last.err" 'variants: "PATH=1" does not set a CUZK_ switch'
@@ -36,5 +32,4 @@ expect_text "first variant's table" "$DIR/gpu.out" \
     '"variants":\[\{"env":"CUZK_MSM_CACHE_SCRATCH=1,CUZK_NTT_REGISTER_STAGES=1","median_call_ms":\{'
 expect_text "defaults' table" "$DIR/gpu.out" '\{"env":"defaults","median_call_ms":\{'
 expect_text "four proving calls" "$DIR/gpu.err" 'rep 1 defaults: total'
-[ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
-echo "all passed"
+finish_checks

@@ -3,12 +3,8 @@
 # usage: cli_groth16_roundtrip.sh CUZK_BINARY TMPDIR
 set -u
 CUZK=$1
-DIR=$2
-rm -rf "$DIR"
-mkdir -p "$DIR"
-failures=0
-
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../../tests/lib/checks.sh"
+begin_checks "$2"
 
 for circuit in cubic random:8 sha256:3; do
     safe=${circuit//:/_}
@@ -101,8 +97,4 @@ check "unknown option" 2 "$CUZK" setup --circuit cubic --out "$DIR/keys" --bogus
 check "setup --help" 0 "$CUZK" setup --help
 expect_text "setup --help text" "$DIR/last.out" 'INSECURE'
 
-if [ "$failures" -ne 0 ]; then
-    echo "$failures check(s) failed"
-    exit 1
-fi
-echo "all checks passed"
+finish_checks

@@ -1,5 +1,21 @@
-# Shared helpers of the shell tests (sourced). The caller sets DIR (a scratch directory) and
-# failures=0 before use, and reports $failures at the end.
+# Shared helpers of the shell tests (sourced). The caller starts with begin_checks (or sets DIR,
+# a scratch directory, and failures=0 itself) and ends with finish_checks (or reports $failures).
+
+begin_checks() {  # begin_checks DIR: DIR emptied for this run's files, no failures yet
+    DIR=$1
+    rm -rf "$DIR"
+    mkdir -p "$DIR"
+    failures=0
+}
+
+finish_checks() {  # exits 1 with the number of failed checks, else 0
+    if [ "$failures" -ne 0 ]; then
+        echo "$failures check(s) failed"
+        exit 1
+    fi
+    echo "all checks passed"
+    exit 0
+}
 
 check() {  # check DESCRIPTION EXPECTED_EXIT COMMAND...
     local what=$1 want=$2
