@@ -13,13 +13,20 @@
 
 namespace cuzk::ff {
 
-template <class F>
+// kLazyProduct: the product comes from F::fp2_product(a0, a1, b0, b1, c0, c1) (the device
+// field's lazily reduced Karatsuba product, gpu/device_field.cuh) instead of the formula below.
+template <class F, bool kLazyProduct = false>
 struct Fp2T {
     F c0;
     F c1;
 
     static constexpr CUZK_HD Fp2T zero() { return {F::zero(), F::zero()}; }
     static constexpr CUZK_HD Fp2T one() { return {F::one(), F::zero()}; }
+    template <class Rng>
+    static Fp2T random(Rng& rng) {
+        const F c0 = F::random(rng);
+        return {c0, F::random(rng)};
+    }
 
     friend constexpr CUZK_HD Fp2T operator+(const Fp2T& a, const Fp2T& b) {
         return {a.c0 + b.c0, a.c1 + b.c1};
@@ -29,6 +36,11 @@ struct Fp2T {
     }
     constexpr CUZK_HD Fp2T operator-() const { return {-c0, -c1}; }
     friend constexpr CUZK_HD Fp2T operator*(const Fp2T& a, const Fp2T& b) {
+        if constexpr (kLazyProduct) {
+            Fp2T r;
+            F::fp2_product(a.c0, a.c1, b.c0, b.c1, r.c0, r.c1);
+            return r;
+        }
         const F v0 = a.c0 * b.c0;
         const F v1 = a.c1 * b.c1;
         return {v0 - v1, (a.c0 + a.c1) * (b.c0 + b.c1) - v0 - v1};

@@ -8,6 +8,7 @@
 #include <functional>
 
 #include "ec/curves.hpp"
+#include "ff/fp2.hpp"
 #include "gpu/arith_bench_launch.hpp"
 #include "gpu/cuda_status.hpp"
 #include "gpu/device.hpp"
@@ -164,6 +165,19 @@ util::Result<std::vector<ArithBenchResult>> bench_device_arith(int repetitions) 
                               bench_field<ff::Fr>(split ? "fr_mul_split" : "fr_mul", repetitions,
                                                   512, 256, fr_launch, mul_step<ff::Fr>));
         out.push_back(fr);
+    }
+    // The Fp2 product, lazily reduced against Karatsuba (3 Fp products' worth of multiply-adds
+    // nominally, so that the two rates compare).
+    for (const bool lazy : {true, false}) {
+        CUZK_ASSIGN_OR_RETURN(
+            ArithBenchResult fp2,
+            bench_field<ff::Fp2>(lazy ? "fp2_mul_lazy" : "fp2_mul_karatsuba", repetitions, 128,
+                                 3 * 576,
+                                 [lazy](uint64_t* a, uint64_t* b, size_t n, int it) {
+                                     return detail::launch_fp2_mul_chains(a, b, n, it, lazy);
+                                 },
+                                 mul_step<ff::Fp2>));
+        out.push_back(fp2);
     }
     // The sum and difference, PTX against the 64-bit limb code (a pair of them per op).
     for (const bool ptx : {true, false}) {

@@ -60,9 +60,15 @@ __global__ void g1_madd_chains_kernel(DeviceG1Xyzz* acc, const DeviceG1Affine* q
 
 unsigned blocks(size_t n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
 
+// split: the first PTX product, for the fields that have it (not Fp2).
 template <class F>
 cudaError_t launch_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations, bool split) {
-    auto kernel = split ? mul_chains_kernel<F, true> : mul_chains_kernel<F, false>;
+    auto kernel = mul_chains_kernel<F, false>;
+    if constexpr (requires(const F& x) { F::mul_ptx_split(x, x); }) {
+        if (split) kernel = mul_chains_kernel<F, true>;
+    } else if (split) {
+        return cudaErrorInvalidValue;
+    }
     kernel<<<blocks(n), kBlock>>>(reinterpret_cast<F*>(a), reinterpret_cast<F*>(b), n,
                                   iterations);
     return cudaGetLastError();
@@ -77,6 +83,10 @@ cudaError_t launch_fp_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterati
 cudaError_t launch_fr_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations,
                                  bool split) {
     return launch_mul_chains<DeviceFr>(a, b, n, iterations, split);
+}
+cudaError_t launch_fp2_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations, bool lazy) {
+    return lazy ? launch_mul_chains<DeviceFp2Lazy>(a, b, n, iterations, false)
+                : launch_mul_chains<DeviceFp2>(a, b, n, iterations, false);
 }
 cudaError_t launch_fp_addsub_chains(uint64_t* a, uint64_t* b, size_t n, int iterations,
                                    bool ptx) {

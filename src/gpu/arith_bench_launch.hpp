@@ -14,6 +14,9 @@ namespace cuzk::gpu::detail {
 // first PTX product (mont_mul_ptx_split), else the default (mont_mul_ptx).
 cudaError_t launch_fp_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations, bool split);
 cudaError_t launch_fr_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations, bool split);
+// The same chains over Fp2 (ff::Fp2 layout, 12 limbs per element): the lazily reduced product
+// (DeviceFp2Lazy) or the Karatsuba one (DeviceFp2).
+cudaError_t launch_fp2_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations, bool lazy);
 // a[i], b[i] ← after `iterations` steps of (a ← a + b, b ← a − b), PTX or 64-bit limb code.
 cudaError_t launch_fp_addsub_chains(uint64_t* a, uint64_t* b, size_t n, int iterations, bool ptx);
 // acc[i] ← acc[i] + q[i] repeated `iterations` times (mixed XYZZ addition, in place).

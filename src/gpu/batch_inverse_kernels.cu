@@ -62,13 +62,15 @@ cudaError_t batch_inverse(const F* in, F* out, size_t m, F* scratch, cudaStream_
 
 }  // namespace
 
-cudaError_t launch_batch_inverse(const DeviceFp* in, DeviceFp* out, size_t m, DeviceFp* scratch,
-                                 cudaStream_t stream) {
+template <class F>
+cudaError_t launch_batch_inverse(const F* in, F* out, size_t m, F* scratch, cudaStream_t stream) {
     return batch_inverse(in, out, m, scratch, stream);
 }
-cudaError_t launch_batch_inverse(const DeviceFp2* in, DeviceFp2* out, size_t m, DeviceFp2* scratch,
-                                 cudaStream_t stream) {
-    return batch_inverse(in, out, m, scratch, stream);
-}
+template cudaError_t launch_batch_inverse(const DeviceFp*, DeviceFp*, size_t, DeviceFp*,
+                                          cudaStream_t);
+template cudaError_t launch_batch_inverse(const DeviceFp2*, DeviceFp2*, size_t, DeviceFp2*,
+                                          cudaStream_t);
+template cudaError_t launch_batch_inverse(const DeviceFp2Lazy*, DeviceFp2Lazy*, size_t,
+                                          DeviceFp2Lazy*, cudaStream_t);
 
 }  // namespace cuzk::gpu::detail

@@ -30,10 +30,9 @@ constexpr size_t batch_inverse_scratch_elements(size_t m) {
 }
 
 // out[i] = in[i]⁻¹ for i < m; every in[i] must be non-zero. out must not alias in; scratch holds
-// batch_inverse_scratch_elements(m) elements.
-cudaError_t launch_batch_inverse(const DeviceFp* in, DeviceFp* out, size_t m, DeviceFp* scratch,
-                                 cudaStream_t stream);
-cudaError_t launch_batch_inverse(const DeviceFp2* in, DeviceFp2* out, size_t m, DeviceFp2* scratch,
-                                 cudaStream_t stream);
+// batch_inverse_scratch_elements(m) elements. F: DeviceFp, DeviceFp2 or DeviceFp2Lazy
+// (instantiated in batch_inverse_kernels.cu).
+template <class F>
+cudaError_t launch_batch_inverse(const F* in, F* out, size_t m, F* scratch, cudaStream_t stream);
 
 }  // namespace cuzk::gpu::detail

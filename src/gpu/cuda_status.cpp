@@ -40,13 +40,16 @@ util::Status cuda_status(cudaError_t err, std::string_view what) {
 DeviceBuffer::~DeviceBuffer() { reset(); }
 
 DeviceBuffer::DeviceBuffer(DeviceBuffer&& other) noexcept
-    : ptr_(std::exchange(other.ptr_, nullptr)), bytes_(std::exchange(other.bytes_, 0)) {}
+    : ptr_(std::exchange(other.ptr_, nullptr)),
+      bytes_(std::exchange(other.bytes_, 0)),
+      pooled_(std::exchange(other.pooled_, false)) {}
 
 DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& other) noexcept {
     if (this != &other) {
         reset();
         ptr_ = std::exchange(other.ptr_, nullptr);
         bytes_ = std::exchange(other.bytes_, 0);
+        pooled_ = std::exchange(other.pooled_, false);
     }
     return *this;
 }
@@ -55,26 +58,58 @@ void DeviceBuffer::reset() {
     if (ptr_ != nullptr) {
         // Nothing to report to from a destructor: a failure here means the context is already
         // broken, and the call that broke it has returned that error.
-        (void)cudaFree(ptr_);
+        (void)(pooled_ ? cudaFreeAsync(ptr_, nullptr) : cudaFree(ptr_));
     }
     ptr_ = nullptr;
     bytes_ = 0;
+    pooled_ = false;
 }
 
-util::Result<DeviceBuffer> DeviceBuffer::allocate(size_t bytes) {
-    if (bytes == 0) return util::invalid_argument("DeviceBuffer::allocate: zero bytes");
-    DeviceBuffer buffer;
-    cudaError_t err = cudaMalloc(&buffer.ptr_, bytes);
-    if (err == cudaErrorMemoryAllocation && ScratchCache::instance().release_all() > 0) {
-        (void)cudaGetLastError();  // the failed attempt; retry with the cached scratch freed
-        err = cudaMalloc(&buffer.ptr_, bytes);
+namespace {
+
+// One attempt of `alloc`, and on out-of-memory a second once idle cached or pooled memory has
+// been released; the error names `what`.
+template <class Alloc>
+util::Status allocate_with_retry(size_t bytes, const char* what, Alloc alloc) {
+    cudaError_t err = alloc();
+    if (err == cudaErrorMemoryAllocation) {
+        (void)cudaGetLastError();  // the failed attempt
+        if (release_idle_device_memory() > 0) err = alloc();
     }
     if (err != cudaSuccess) {
         (void)cudaGetLastError();  // returned here; a later launch check must not see it again
-        buffer.ptr_ = nullptr;
-        return cuda_status(err, "cudaMalloc(" + std::to_string(bytes) + " bytes)");
+        std::string m = what;
+        m += "(";
+        m += std::to_string(bytes);
+        m += " bytes)";
+        return cuda_status(err, m);
     }
+    return util::Status();
+}
+
+}  // namespace
+
+util::Result<DeviceBuffer> DeviceBuffer::allocate(size_t bytes) {
+    if (bytes == 0) return util::invalid_argument("DeviceBuffer::allocate: zero bytes");
+    void* ptr = nullptr;
+    CUZK_RETURN_IF_ERROR(
+        allocate_with_retry(bytes, "cudaMalloc", [&] { return cudaMalloc(&ptr, bytes); }));
+    DeviceBuffer buffer;
+    buffer.ptr_ = ptr;
     buffer.bytes_ = bytes;
+    return buffer;
+}
+
+util::Result<DeviceBuffer> DeviceBuffer::allocate_from_pool(size_t bytes, cudaMemPool_t pool) {
+    if (bytes == 0) return util::invalid_argument("DeviceBuffer::allocate_from_pool: zero bytes");
+    void* ptr = nullptr;
+    CUZK_RETURN_IF_ERROR(allocate_with_retry(bytes, "cudaMallocFromPoolAsync", [&] {
+        return cudaMallocFromPoolAsync(&ptr, bytes, pool, nullptr);
+    }));
+    DeviceBuffer buffer;
+    buffer.ptr_ = ptr;
+    buffer.bytes_ = bytes;
+    buffer.pooled_ = true;
     return buffer;
 }
 

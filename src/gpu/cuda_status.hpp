@@ -21,7 +21,9 @@ util::Status cuda_status(cudaError_t err, std::string_view what);
 #define CUZK_CUDA_RETURN_IF_ERROR(call) \
     CUZK_RETURN_IF_ERROR(::cuzk::gpu::cuda_status((call), #call))
 
-// Device memory from cudaMalloc, freed on destruction. Move-only.
+// Device memory from cudaMalloc (freed by cudaFree on destruction), or from a stream-ordered
+// memory pool (allocate_from_pool: freed by cudaFreeAsync on the legacy default stream, so the
+// memory returns to the pool once the work queued before it is done). Move-only.
 class DeviceBuffer {
    public:
     DeviceBuffer() = default;
@@ -31,8 +33,10 @@ class DeviceBuffer {
     DeviceBuffer(const DeviceBuffer&) = delete;
     DeviceBuffer& operator=(const DeviceBuffer&) = delete;
 
-    // bytes > 0.
+    // bytes > 0. On out-of-memory, release_idle_device_memory (scratch_cache.hpp) then one retry.
     static util::Result<DeviceBuffer> allocate(size_t bytes);
+    // bytes > 0, from `pool`, ordered on the legacy default stream; the same retry.
+    static util::Result<DeviceBuffer> allocate_from_pool(size_t bytes, cudaMemPool_t pool);
 
     void* data() const { return ptr_; }
     size_t size() const { return bytes_; }
@@ -46,6 +50,7 @@ class DeviceBuffer {
 
     void* ptr_ = nullptr;
     size_t bytes_ = 0;
+    bool pooled_ = false;
 };
 
 }  // namespace cuzk::gpu

@@ -21,20 +21,29 @@
 
 namespace cuzk::gpu {
 
-using DeviceFp2 = ff::Fp2T<DeviceFp>;
+// The product of DeviceFp2 is the Karatsuba one (three Montgomery products); DeviceFp2Lazy's is
+// lazily reduced (DeviceField::fp2_product: three double-width products, two reductions), for
+// the A/B of the G2 MSM (GpuMsmOptions::g2_lazy_product) and of `cuzk bench gpu-arith` — on the
+// H200 it measured no faster alone and slower in the MSM (bench/RESULTS.md, session 10). Same
+// layout.
+using DeviceFp2 = ff::Fp2T<DeviceFp, false>;
+using DeviceFp2Lazy = ff::Fp2T<DeviceFp, true>;
 
 struct DeviceG1Curve {
     using Field = DeviceFp;
     static constexpr CUZK_HD Field b() { return Field::constant_u64<4>(); }
 };
 
-// b = 4(1 + u) = 4 + 4u.
-struct DeviceG2Curve {
-    using Field = DeviceFp2;
+// b = 4(1 + u) = 4 + 4u, over either Fp2 product.
+template <class F2>
+struct DeviceG2CurveOver {
+    using Field = F2;
     static constexpr CUZK_HD Field b() {
         return {DeviceFp::constant_u64<4>(), DeviceFp::constant_u64<4>()};
     }
 };
+using DeviceG2Curve = DeviceG2CurveOver<DeviceFp2>;
+using DeviceG2LazyCurve = DeviceG2CurveOver<DeviceFp2Lazy>;
 
 using DeviceG1Affine = ec::Affine<DeviceG1Curve>;
 using DeviceG1Jacobian = ec::Jacobian<DeviceG1Curve>;
@@ -44,6 +53,7 @@ using DeviceG2Jacobian = ec::Jacobian<DeviceG2Curve>;
 using DeviceG2Xyzz = ec::Xyzz<DeviceG2Curve>;
 
 static_assert(sizeof(DeviceFp2) == 2 * sizeof(DeviceFp));
+static_assert(sizeof(DeviceFp2Lazy) == sizeof(DeviceFp2));
 static_assert(sizeof(DeviceG2Affine) == 2 * sizeof(DeviceFp2));
 static_assert(sizeof(DeviceG2Xyzz) == 4 * sizeof(DeviceFp2));
 

@@ -63,6 +63,21 @@ namespace detail {
 template <auto V, size_t I>
 inline constexpr uint64_t kLimb = V.limb[I];
 
+// The limbs of a compile-time BigInt as an array of scalar constants (immediates in device code).
+template <size_t M>
+struct LimbArray {
+    uint64_t limb[M];
+};
+template <auto V, size_t... I>
+constexpr CUZK_HD LimbArray<sizeof...(I)> limbs_of(std::index_sequence<I...>) {
+    return {{kLimb<V, I>...}};
+}
+
+// p², the bound the lazy Fp2 product adds to a negative difference of double-width products.
+template <class P>
+inline constexpr ff::BigInt<2 * P::kLimbs> kModulusSquared =
+    P::kModulus.template resize<2 * P::kLimbs>() * P::kModulus.template resize<2 * P::kLimbs>();
+
 // v·R mod p (the Montgomery form of a small integer), computed at compile time by the reference
 // product: mont(v, R²) = v·R. Any 64-bit v is below p for the moduli here (p > 2^64).
 template <class P>
@@ -91,6 +106,7 @@ struct DeviceField {
     using Int = ff::BigInt<kLimbs>;
     static constexpr Int kFermatExponent = P::kModulus - Int::from_u64(2);  // p − 2
     static constexpr int kFermatExponentBits = static_cast<int>(kFermatExponent.bit_length());
+    static constexpr size_t kModulusBits = P::kModulus.bit_length();
 
     uint64_t limb[kLimbs];
 
@@ -211,6 +227,29 @@ struct DeviceField {
         return r;
 #else
         return mul_wide(a, b);
+#endif
+    }
+    // (c0 + c1·u) = (a0 + a1·u)(b0 + b1·u) in F[u]/(u² + 1): the product hook of ff::Fp2T with
+    // kLazyProduct (DeviceFp2). On the device the lazily reduced Karatsuba product
+    // (detail::fp2_mul_lazy_ptx: two Montgomery reductions instead of three products); on the
+    // host the plain Karatsuba formula. The same fully reduced limbs either way. Only for
+    // moduli below 2^(64N − 2) (Fp).
+    static CUZK_HD void fp2_product(const DeviceField& a0, const DeviceField& a1,
+                                    const DeviceField& b0, const DeviceField& b1, DeviceField& c0,
+                                    DeviceField& c1) {
+        static_assert(kModulusBits <= 64 * kLimbs - 2,
+                      "the lazy Fp2 product needs two spare bits above p");
+#if defined(__CUDA_ARCH__)
+        const DeviceField p = modulus_limbs();
+        const auto p2 = detail::limbs_of<detail::kModulusSquared<P>>(
+            std::make_index_sequence<2 * kLimbs>{});
+        detail::fp2_mul_lazy_ptx<kLimbs>(c0.limb, c1.limb, a0.limb, a1.limb, b0.limb, b1.limb,
+                                         p.limb, p2.limb, static_cast<uint32_t>(detail::kInv<P>));
+#else
+        const DeviceField v0 = a0 * b0, v1 = a1 * b1;
+        const DeviceField s = (a0 + a1) * (b0 + b1);
+        c0 = v0 - v1;
+        c1 = s - v0 - v1;
 #endif
     }
     CUZK_HD DeviceField& operator+=(const DeviceField& b) { return *this = *this + b; }

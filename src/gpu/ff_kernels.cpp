@@ -135,6 +135,14 @@ util::Status elementwise_mul(std::span<const ff::Fr> a, std::span<const ff::Fr> 
                              std::span<ff::Fr> out) {
     return run_field_op<ff::Fr, DeviceFr>("elementwise_mul(Fr)", detail::BinaryOp::kMul, a, b, out);
 }
+util::Status elementwise_mul(std::span<const ff::Fp2> a, std::span<const ff::Fp2> b,
+                             std::span<ff::Fp2> out, bool lazy_product) {
+    if (lazy_product)
+        return run_field_op<ff::Fp2, DeviceFp2Lazy>("elementwise_mul(Fp2, lazy)",
+                                                    detail::BinaryOp::kMul, a, b, out);
+    return run_field_op<ff::Fp2, DeviceFp2>("elementwise_mul(Fp2, Karatsuba)",
+                                            detail::BinaryOp::kMul, a, b, out);
+}
 util::Status elementwise_add(std::span<const ff::Fp> a, std::span<const ff::Fp> b,
                              std::span<ff::Fp> out) {
     return run_field_op<ff::Fp, DeviceFp>("elementwise_add(Fp)", detail::BinaryOp::kAdd, a, b, out);

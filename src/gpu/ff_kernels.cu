@@ -1,4 +1,4 @@
-// Elementwise field kernels over Fp and Fr (DeviceField): a·b, a + b, a − b.
+// Elementwise field kernels over Fp, Fr (DeviceField) and Fp2 (both products): a·b, a + b, a − b.
 #include "gpu/kernel_launch.hpp"
 
 namespace cuzk::gpu::detail {
@@ -57,6 +57,17 @@ cudaError_t launch_elementwise(BinaryOp op, const DeviceFp* a, const DeviceFp* b
 
 cudaError_t launch_elementwise(BinaryOp op, const DeviceFr* a, const DeviceFr* b, DeviceFr* out,
                                size_t n, cudaStream_t stream) {
+    return launch(op, a, b, out, n, stream);
+}
+
+cudaError_t launch_elementwise(BinaryOp op, const DeviceFp2* a, const DeviceFp2* b,
+                               DeviceFp2* out, size_t n, cudaStream_t stream) {
+    return launch(op, a, b, out, n, stream);
+}
+
+cudaError_t launch_elementwise(BinaryOp op, const DeviceFp2Lazy* a,
+                               const DeviceFp2Lazy* b, DeviceFp2Lazy* out, size_t n,
+                               cudaStream_t stream) {
     return launch(op, a, b, out, n, stream);
 }
 

@@ -1,4 +1,5 @@
-// GPU kernels against the CPU: elementwise Fp / Fr products, sums and differences, and G1 XYZZ
+// GPU kernels against the CPU: elementwise Fp / Fr products, sums and differences, Fp2 products
+// (the lazily reduced one and the Karatsuba one), and G1 XYZZ
 // mixed additions, on edge cases and thousands of random inputs. Results must be bit-identical
 // to the host's (the same formulas on the same representation).
 //
@@ -13,10 +14,12 @@
 
 #include "ec/curves.hpp"
 #include "ff/fp.hpp"
+#include "ff/fp2.hpp"
 #include "ff/fr.hpp"
 #include "gpu/device.hpp"
 #include "gpu/ff_kernels.hpp"
 #include "gpu/test_inputs.hpp"
+#include "util/rng.hpp"
 #include "util/status.hpp"
 
 namespace cuzk::gpu {
@@ -52,6 +55,15 @@ struct DescribeField {
     bool same(const F& a, const F& b) const { return a == b; }
     template <class F>
     std::string text(const F& a) const { return a.to_hex(); }
+};
+struct DescribeFp2 {
+    bool same(const ff::Fp2& a, const ff::Fp2& b) const { return a == b; }
+    std::string text(const ff::Fp2& a) const {
+        std::string s = a.c0.to_hex();
+        s += ", ";
+        s += a.c1.to_hex();
+        return s;
+    }
 };
 struct DescribeXyzz {
     bool same(const ec::G1Xyzz& a, const ec::G1Xyzz& b) const {
@@ -115,6 +127,50 @@ TEST_F(GpuTest, FpSub) { check_field_op<ff::Fp>(Op::kSub, 103); }
 TEST_F(GpuTest, FrMul) { check_field_op<ff::Fr>(Op::kMul, 104); }
 TEST_F(GpuTest, FrAdd) { check_field_op<ff::Fr>(Op::kAdd, 105); }
 TEST_F(GpuTest, FrSub) { check_field_op<ff::Fr>(Op::kSub, 106); }
+
+// Fp2 products: every pair of the 81 elements whose coefficients are Fp edge values (zero,
+// one, −1, (p ± 1)/2, the raw limbs 1 and p − 1, …: the largest coefficient sums and the
+// borrowing difference of the lazy product's c0), then random pairs, one in four with an equal,
+// negated or conjugate second operand.
+void check_fp2_mul(bool lazy, uint64_t seed) {
+    util::TestRng rng(seed);
+    const std::vector<ff::Fp> edges = testing::field_edge_values<ff::Fp>();
+    std::vector<ff::Fp2> edge2;
+    for (const ff::Fp& x : edges)
+        for (const ff::Fp& y : edges) edge2.push_back({x, y});
+    std::vector<ff::Fp2> a, b;
+    for (const ff::Fp2& x : edge2) {
+        for (const ff::Fp2& y : edge2) {
+            a.push_back(x);
+            b.push_back(y);
+        }
+    }
+    for (int i = 0; i < 5000; ++i) {
+        const ff::Fp2 x = ff::Fp2::random(rng);
+        ff::Fp2 y = ff::Fp2::random(rng);
+        switch (rng.uniform(12)) {
+            case 0: y = x; break;
+            case 1: y = -x; break;
+            case 2: y = x.conjugate(); break;
+            default: break;
+        }
+        a.push_back(x);
+        b.push_back(y);
+    }
+    const size_t n = a.size();
+    std::vector<ff::Fp2> want(n), got(n);
+    for (size_t i = 0; i < n; ++i) want[i] = a[i] * b[i];
+    const util::Status st = elementwise_mul(a, b, got, lazy);
+    ASSERT_TRUE(st.ok()) << st.to_string();
+    std::string report;
+    const size_t bad = count_mismatches(want, got, DescribeFp2{}, report);
+    EXPECT_EQ(bad, 0u) << (lazy ? "lazy" : "Karatsuba") << ": " << bad << " of " << n
+                       << " differ\n"
+                       << report;
+}
+
+TEST_F(GpuTest, Fp2MulLazy) { check_fp2_mul(true, 108); }
+TEST_F(GpuTest, Fp2MulKaratsuba) { check_fp2_mul(false, 109); }
 
 TEST_F(GpuTest, G1XyzzAddMixed) {
     const testing::G1Operands ops = testing::g1_operands(107, 3000);

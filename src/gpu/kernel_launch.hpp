@@ -20,6 +20,12 @@ cudaError_t launch_elementwise(BinaryOp op, const DeviceFp* a, const DeviceFp* b
                                size_t n, cudaStream_t stream);
 cudaError_t launch_elementwise(BinaryOp op, const DeviceFr* a, const DeviceFr* b, DeviceFr* out,
                                size_t n, cudaStream_t stream);
+// Fp2 with the Karatsuba product (DeviceFp2) or the lazily reduced one (DeviceFp2Lazy).
+cudaError_t launch_elementwise(BinaryOp op, const DeviceFp2* a, const DeviceFp2* b,
+                               DeviceFp2* out, size_t n, cudaStream_t stream);
+cudaError_t launch_elementwise(BinaryOp op, const DeviceFp2Lazy* a,
+                               const DeviceFp2Lazy* b, DeviceFp2Lazy* out, size_t n,
+                               cudaStream_t stream);
 
 // out[i] = p[i].add_mixed(q[i]) for i < n (ec::Xyzz::add_mixed, madd-2008-s). out may alias p.
 cudaError_t launch_g1_add_mixed(const DeviceG1Xyzz* p, const DeviceG1Affine* q, DeviceG1Xyzz* out,

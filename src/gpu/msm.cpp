@@ -145,15 +145,13 @@ template <class Affine>
 struct MsmTypes;
 template <>
 struct MsmTypes<ec::G1Affine> {
-    using DeviceAffine = DeviceG1Affine;
-    using DeviceXyzz = DeviceG1Xyzz;
+    using DeviceCurve = DeviceG1Curve;
     using HostXyzz = ec::G1Xyzz;
     using HostJacobian = ec::G1Jacobian;
 };
 template <>
 struct MsmTypes<ec::G2Affine> {
-    using DeviceAffine = DeviceG2Affine;
-    using DeviceXyzz = DeviceG2Xyzz;
+    using DeviceCurve = DeviceG2Curve;
     using HostXyzz = ec::G2Xyzz;
     using HostJacobian = ec::G2Jacobian;
 };
@@ -174,14 +172,16 @@ util::Status invalid(const char* name, const std::string& what) {
     return util::invalid_argument(std::move(m));
 }
 
-template <class Affine>
-util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* bases, size_t num_bases,
-                                                              ScalarInput in,
-                                                              const GpuMsmOptions& options,
-                                                              GpuMsmTimings* timings,
-                                                              const char* name) {
-    using DeviceAffine = typename MsmTypes<Affine>::DeviceAffine;
-    using DeviceXyzz = typename MsmTypes<Affine>::DeviceXyzz;
+// DeviceC: the device curve whose kernels run (for G2 either Fp2 product; same layout).
+template <class Affine, class DeviceC>
+util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* bases,
+                                                                 size_t num_bases, ScalarInput in,
+                                                                 const GpuMsmOptions& options,
+                                                                 GpuMsmTimings* timings,
+                                                                 const char* name) {
+    using DeviceAffine = ec::Affine<DeviceC>;
+    using DeviceXyzz = ec::Xyzz<DeviceC>;
+    static_assert(same_layout<Affine, DeviceAffine>());
     using HostXyzz = typename MsmTypes<Affine>::HostXyzz;
     using HostJacobian = typename MsmTypes<Affine>::HostJacobian;
     util::Stopwatch total;
@@ -256,9 +256,11 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
 
     size_t sort_temp = 0;
     CUZK_CUDA_RETURN_IF_ERROR(detail::msm_sort_temp_bytes(items, &sort_temp));
-    // The large temporaries come from the scratch cache (GpuMsmOptions::cache_scratch) and go
-    // back to it once the call has synchronised.
-    ScratchLeases scratch(options.cache_scratch);
+    // The large temporaries: from the stream-ordered pool (GpuMsmOptions::pool_scratch), from
+    // the scratch cache (cache_scratch; back to it once the call has synchronised), or cudaMalloc.
+    ScratchLeases scratch(options.pool_scratch    ? ScratchSource::kPool
+                          : options.cache_scratch ? ScratchSource::kCache
+                                                  : ScratchSource::kAllocate);
     DeviceBuffer* d_scalars = nullptr;
     DeviceBuffer* d_indices = nullptr;
     if (in.on_host) {
@@ -369,12 +371,19 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_combine(start, end, num_keys, chunk,
                                                          first, last, bucket_points, stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[4], stream));
-    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate(
-        static_cast<const DeviceXyzz*>(buckets->data()), windows, h, segment_len,
-        static_cast<DeviceXyzz*>(partial.data()), stream));
-    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_sum_groups(
-        static_cast<const DeviceXyzz*>(partial.data()), windows, groups, group,
-        static_cast<DeviceXyzz*>(grouped.data()), stream));
+    if (options.split_running_sums) {
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate_split(
+            bucket_points, windows, h, segment_len, groups, group,
+            static_cast<DeviceXyzz*>(partial.data()), static_cast<DeviceXyzz*>(grouped.data()),
+            stream));
+    } else {
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate(
+            static_cast<const DeviceXyzz*>(buckets->data()), windows, h, segment_len,
+            static_cast<DeviceXyzz*>(partial.data()), stream));
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_sum_groups(
+            static_cast<const DeviceXyzz*>(partial.data()), windows, groups, group,
+            static_cast<DeviceXyzz*>(grouped.data()), stream));
+    }
     std::vector<HostXyzz> host_partial(size_t{windows} * groups);
     uint32_t error_bits = 0;
     CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(host_partial.data(), grouped.data(),
@@ -407,6 +416,22 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
         timings->total = total.elapsed_ms();
     }
     return acc;
+}
+
+// run_msm_on with the kernels GpuMsmOptions::g2_lazy_product selects for G2.
+template <class Affine>
+util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* bases, size_t num_bases,
+                                                              ScalarInput in,
+                                                              const GpuMsmOptions& options,
+                                                              GpuMsmTimings* timings,
+                                                              const char* name) {
+    if constexpr (std::is_same_v<Affine, ec::G2Affine>) {
+        if (options.g2_lazy_product)
+            return run_msm_on<Affine, DeviceG2LazyCurve>(bases, num_bases, in, options,
+                                                              timings, name);
+    }
+    return run_msm_on<Affine, typename MsmTypes<Affine>::DeviceCurve>(bases, num_bases, in,
+                                                                      options, timings, name);
 }
 
 // Σ scalars[i]·bases[i] with host scalars: the counts must match.

@@ -23,8 +23,9 @@
 //   4. windows  — each window's h buckets in segments: one thread per segment forms the
 //                 running sums (weights b + 1 within the window, see msm_kernels.cu; about
 //                 GpuMsmOptions::aggregate_threads segments in all), a second kernel adds the
-//                 segment results in groups of 64, the host adds the groups and combines windows
-//                 by Horner's rule (c doublings between windows).
+//                 segment results in groups of 64 (or, split_running_sums, suffix sums, segment
+//                 sums and weighted group sums in three kernels), the host adds the groups and
+//                 combines windows by Horner's rule (c doublings between windows).
 // Cost: n·W mixed additions (W = ⌊255/c⌋ + 1) + 2·h·W for the running sums; the sort moves
 // 8·n·W bytes a few times. Memory: bases 96 B (G1) / 192 B (G2) per point (resident) + per
 // call 32 B per scalar (+ 4 B per index) + 16·n·W bytes of pairs (two buffers) + sort scratch
@@ -117,12 +118,32 @@ struct GpuMsmOptions {
     // (a synchronous cudaFree in the middle of overlapped work) and the next H MSM allocates
     // anew. Worth it only where memory is plentiful; a policy by free memory is still to do.
     bool cache_scratch = util::env_switch("CUZK_MSM_CACHE_SCRATCH", false);
+    // The large temporaries suballocated from a stream-ordered memory pool per device that keeps
+    // freed memory mapped (ScratchPool, gpu/scratch_cache.hpp; env CUZK_MSM_POOL_SCRATCH=0|1):
+    // every MSM of a partition draws on the same memory whatever its sizes, and idle pooled
+    // memory is trimmed when any other allocation runs short. Takes precedence over
+    // cache_scratch. Off: in a 32 GiB partition pair on the H200 (2026-12-02) msm_h 752.8 →
+    // 751.7 ms, i.e. the gap to the standalone MSM's kernels is not allocation.
+    bool pool_scratch = util::env_switch("CUZK_MSM_POOL_SCRATCH", false);
+    // G2 kernels with the lazily reduced Fp2 product (three double-width products and two
+    // Montgomery reductions; gpu/mont_ptx.cuh) instead of the Karatsuba one (env
+    // CUZK_MSM_G2_LAZY_FP2=0|1). Same results. Off: on the H200 (2026-12-02) the product alone
+    // ran at the Karatsuba one's rate (8.53 against 8.57 G/s) and the G2 2^24 bucket step took
+    // 365–370 ms against 296–298 (more registers live in the 254-register batch-affine kernel).
+    bool g2_lazy_product = util::env_switch("CUZK_MSM_G2_LAZY_FP2", false);
     bool uses_batch_affine(size_t n, bool g2) const {
         return batch_affine && n >= (g2 ? batch_affine_min_points_g2 : batch_affine_min_points);
     }
     // Threads of the running-sum step (windows × segments, segments of ≥ 16 buckets): each sums
     // its segment serially, so few threads leave the GPU mostly idle (8192 before 2026-12-02).
     unsigned aggregate_threads = 65536;
+    // The windows step as three kernels of at most two points per thread and one scalar
+    // multiple per group of 64 segments (suffix sums in place, segment sums, weighted group
+    // sums; msm_launch.hpp) instead of one kernel holding three points and a scalar multiple per
+    // segment — G2's one-kernel form spills (env CUZK_MSM_SPLIT_RUNNING_SUMS=0|1). Off: on the
+    // H200 (2026-12-02, G2 2^24) 62.7–63.1 ms against 58.0–60.1; ncu: suffix sums 30 ms,
+    // segment sums 20, the weighted group sums 15 (1,664 threads of ~200 serial additions).
+    bool split_running_sums = util::env_switch("CUZK_MSM_SPLIT_RUNNING_SUMS", false);
     static constexpr unsigned kMaxWindowBits = 22;
 };
 

@@ -289,13 +289,17 @@ class ForkedStream {
     bool joined_ = false;
 };
 
+}  // namespace
+
 template <class C>
-cudaError_t accumulate_affine(const ec::Affine<C>* bases, const uint32_t* keys,
-                              const uint32_t* values, size_t items, uint32_t num_buckets,
-                              uint32_t chunk, ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
-                              ec::Xyzz<C>* last, uint32_t* lane_keys, uint32_t* lane_values,
-                              void* scratch, size_t scratch_bytes, bool prefetch,
-                              cudaStream_t stream) {
+cudaError_t launch_msm_accumulate_affine(const ec::Affine<C>* bases, const uint32_t* keys,
+                                         const uint32_t* values, size_t items,
+                                         uint32_t num_buckets, uint32_t chunk,
+                                         ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
+                                         ec::Xyzz<C>* last, uint32_t* lane_keys,
+                                         uint32_t* lane_values, void* scratch,
+                                         size_t scratch_bytes, bool prefetch,
+                                         cudaStream_t stream) {
     using F = typename C::Field;
     if (num_buckets == 0 || num_buckets > kKeyMask || chunk == 0) return cudaErrorInvalidValue;
     if (items == 0) return cudaSuccess;
@@ -344,36 +348,19 @@ cudaError_t accumulate_affine(const ec::Affine<C>* bases, const uint32_t* keys,
     return fork.join();
 }
 
-}  // namespace
-
 size_t msm_affine_scratch_bytes(size_t items, uint32_t chunk, size_t field_bytes) {
     if (chunk == 0) return 0;
     return affine_layout(items, chunk, field_bytes).total;
 }
 
-cudaError_t launch_msm_accumulate_affine(const DeviceG1Affine* bases, const uint32_t* sorted_keys,
-                                         const uint32_t* sorted_values, size_t items,
-                                         uint32_t num_buckets, uint32_t chunk,
-                                         DeviceG1Xyzz* buckets, DeviceG1Xyzz* first,
-                                         DeviceG1Xyzz* last, uint32_t* lane_keys,
-                                         uint32_t* lane_values, void* scratch,
-                                         size_t scratch_bytes, bool prefetch,
-                                         cudaStream_t stream) {
-    return accumulate_affine(bases, sorted_keys, sorted_values, items, num_buckets, chunk, buckets,
-                             first, last, lane_keys, lane_values, scratch, scratch_bytes, prefetch,
-                             stream);
-}
-cudaError_t launch_msm_accumulate_affine(const DeviceG2Affine* bases, const uint32_t* sorted_keys,
-                                         const uint32_t* sorted_values, size_t items,
-                                         uint32_t num_buckets, uint32_t chunk,
-                                         DeviceG2Xyzz* buckets, DeviceG2Xyzz* first,
-                                         DeviceG2Xyzz* last, uint32_t* lane_keys,
-                                         uint32_t* lane_values, void* scratch,
-                                         size_t scratch_bytes, bool prefetch,
-                                         cudaStream_t stream) {
-    return accumulate_affine(bases, sorted_keys, sorted_values, items, num_buckets, chunk, buckets,
-                             first, last, lane_keys, lane_values, scratch, scratch_bytes, prefetch,
-                             stream);
-}
+#define CUZK_MSM_AFFINE_LAUNCHER(C)                                                              \
+    template cudaError_t launch_msm_accumulate_affine<C>(                                        \
+        const ec::Affine<C>*, const uint32_t*, const uint32_t*, size_t, uint32_t, uint32_t,      \
+        ec::Xyzz<C>*, ec::Xyzz<C>*, ec::Xyzz<C>*, uint32_t*, uint32_t*, void*, size_t, bool,     \
+        cudaStream_t);
+CUZK_MSM_AFFINE_LAUNCHER(DeviceG1Curve)
+CUZK_MSM_AFFINE_LAUNCHER(DeviceG2Curve)
+CUZK_MSM_AFFINE_LAUNCHER(DeviceG2LazyCurve)
+#undef CUZK_MSM_AFFINE_LAUNCHER
 
 }  // namespace cuzk::gpu::detail

@@ -207,6 +207,62 @@ __global__ void aggregate_kernel(const ec::Xyzz<C>* buckets, unsigned windows, u
     out[t] = weighted + times(running, lo);
 }
 
+// The split running sums (GpuMsmOptions::split_running_sums), three kernels that each hold at
+// most two points per thread (G2's XYZZ point is 96 registers: the one-kernel form above holds
+// three and spills), and without times():
+//   suffix_kernel: each segment's buckets become their suffix sums within the segment,
+//     B'_b = Σ_{b ≤ b' < lo + len} B_b', in place (so B'_lo = R_s, the segment's total);
+//   segment_sums_kernel: W_s = Σ_{b in segment} B'_b = Σ_b (b − lo + 1)·B_b;
+//   weighted_groups_kernel: for a group of G consecutive segments s = gG + k of a window,
+//     Σ_k (W_s + s·len·R_s) = Σ_k W_s + len·(Σ_k k·R_s + gG·Σ_k R_s), the inner sums again
+//     by running sums over k, so that one times() per group (not per segment) remains; the
+//     window sum is the sum of its groups' results, as with sum_groups_kernel.
+template <class C>
+__global__ void suffix_kernel(ec::Xyzz<C>* buckets, unsigned windows, uint32_t per_window,
+                              uint32_t len) {
+    const uint32_t segments = per_window / len;
+    const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= windows * segments) return;
+    ec::Xyzz<C>* base = buckets + size_t{t} * len;  // windows are contiguous: segment t
+    ec::Xyzz<C> running = base[len - 1];
+    for (uint32_t b = len - 1; b-- > 0;) {
+        running += base[b];
+        base[b] = running;
+    }
+}
+
+template <class C>
+__global__ void segment_sums_kernel(const ec::Xyzz<C>* suffixes, unsigned windows,
+                                    uint32_t per_window, uint32_t len, ec::Xyzz<C>* out) {
+    const uint32_t segments = per_window / len;
+    const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= windows * segments) return;
+    const ec::Xyzz<C>* base = suffixes + size_t{t} * len;
+    ec::Xyzz<C> acc = base[0];
+    for (uint32_t b = 1; b < len; ++b) acc += base[b];
+    out[t] = acc;
+}
+
+template <class C>
+__global__ void weighted_groups_kernel(const ec::Xyzz<C>* suffixes, const ec::Xyzz<C>* sums,
+                                       unsigned windows, uint32_t groups, uint32_t group,
+                                       unsigned log_len, ec::Xyzz<C>* out) {
+    const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= windows * groups) return;
+    const uint32_t g = t % groups;
+    const size_t first = size_t{t} * group;  // the group's first segment (windows contiguous)
+    ec::Xyzz<C> w = ec::Xyzz<C>::identity(), r = ec::Xyzz<C>::identity(),
+                kr = ec::Xyzz<C>::identity();
+    for (uint32_t k = group; k-- > 0;) {
+        r += suffixes[(first + k) << log_len];  // R_s = B'_lo
+        if (k > 0) kr += r;                     // Σ_{k ≥ 1} Σ_{k' ≥ k} R = Σ_k k·R_s
+        w += sums[first + k];
+    }
+    kr += times(r, g * group);
+    for (unsigned i = 0; i < log_len; ++i) kr = kr.dbl();
+    out[t] = w + kr;
+}
+
 template <class C>
 __global__ void sum_groups_kernel(const ec::Xyzz<C>* in, unsigned windows, uint32_t groups,
                                   uint32_t group, ec::Xyzz<C>* out) {
@@ -254,12 +310,14 @@ auto accumulate_kernel_for(unsigned min_blocks, bool prefetch) {
     return prefetch ? accumulate_chunks_kernel<C, true> : accumulate_chunks_kernel<C, false>;
 }
 
+}  // namespace
+
 template <class C>
-cudaError_t accumulate(const ec::Affine<C>* bases, const uint32_t* sorted_keys,
-                       const uint32_t* sorted_values, size_t items, uint32_t num_buckets,
-                       uint32_t chunk,
-                       ec::Xyzz<C>* buckets, ec::Xyzz<C>* first, ec::Xyzz<C>* last,
-                       AccumulateVariant variant, cudaStream_t stream) {
+cudaError_t launch_msm_accumulate(const ec::Affine<C>* bases, const uint32_t* sorted_keys,
+                                  const uint32_t* sorted_values, size_t items,
+                                  uint32_t num_buckets, uint32_t chunk, ec::Xyzz<C>* buckets,
+                                  ec::Xyzz<C>* first, ec::Xyzz<C>* last,
+                                  AccumulateVariant variant, cudaStream_t stream) {
     if (num_buckets == 0 || chunk == 0) return cudaErrorInvalidValue;
     if (variant.block != 32 && variant.block != 64 && variant.block != kAccumulateBlock)
         return cudaErrorInvalidValue;
@@ -275,16 +333,16 @@ cudaError_t accumulate(const ec::Affine<C>* bases, const uint32_t* sorted_keys,
 }
 
 template <class C>
-cudaError_t fill_identity(ec::Xyzz<C>* buckets, uint32_t count, cudaStream_t stream) {
+cudaError_t launch_msm_fill_identity(ec::Xyzz<C>* buckets, uint32_t count, cudaStream_t stream) {
     if (count == 0) return cudaSuccess;
     fill_identity_kernel<C><<<(count + kBlock - 1) / kBlock, kBlock, 0, stream>>>(buckets, count);
     return cudaGetLastError();
 }
 
 template <class C>
-cudaError_t combine(const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
-                    uint32_t chunk, const ec::Xyzz<C>* first, const ec::Xyzz<C>* last,
-                    ec::Xyzz<C>* buckets, cudaStream_t stream) {
+cudaError_t launch_msm_combine(const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
+                               uint32_t chunk, const ec::Xyzz<C>* first, const ec::Xyzz<C>* last,
+                               ec::Xyzz<C>* buckets, cudaStream_t stream) {
     if (num_buckets == 0 || chunk == 0) return cudaErrorInvalidValue;
     combine_kernel<C><<<(num_buckets + kAccumulateBlock - 1) / kAccumulateBlock, kAccumulateBlock,
                         0, stream>>>(start, end, num_buckets, chunk, first, last, buckets);
@@ -292,8 +350,9 @@ cudaError_t combine(const uint32_t* start, const uint32_t* end, uint32_t num_buc
 }
 
 template <class C>
-cudaError_t aggregate(const ec::Xyzz<C>* buckets, unsigned windows, uint32_t buckets_per_window,
-                      uint32_t segment_len, ec::Xyzz<C>* out, cudaStream_t stream) {
+cudaError_t launch_msm_aggregate(const ec::Xyzz<C>* buckets, unsigned windows,
+                                 uint32_t buckets_per_window, uint32_t segment_len,
+                                 ec::Xyzz<C>* out, cudaStream_t stream) {
     if (segment_len == 0 || buckets_per_window % segment_len != 0) return cudaErrorInvalidValue;
     const uint32_t threads = windows * (buckets_per_window / segment_len);
     const unsigned block = 64;
@@ -302,48 +361,33 @@ cudaError_t aggregate(const ec::Xyzz<C>* buckets, unsigned windows, uint32_t buc
     return cudaGetLastError();
 }
 
-}  // namespace
-
-cudaError_t launch_msm_accumulate(const DeviceG1Affine* bases, const uint32_t* sorted_keys,
-                                  const uint32_t* sorted_values, size_t items,
-                                  uint32_t num_buckets,
-                                  uint32_t chunk, DeviceG1Xyzz* buckets, DeviceG1Xyzz* first,
-                                  DeviceG1Xyzz* last, AccumulateVariant variant,
-                                  cudaStream_t stream) {
-    return accumulate(bases, sorted_keys, sorted_values, items, num_buckets, chunk,
-                      buckets, first, last, variant, stream);
-}
-cudaError_t launch_msm_accumulate(const DeviceG2Affine* bases, const uint32_t* sorted_keys,
-                                  const uint32_t* sorted_values, size_t items,
-                                  uint32_t num_buckets,
-                                  uint32_t chunk, DeviceG2Xyzz* buckets, DeviceG2Xyzz* first,
-                                  DeviceG2Xyzz* last, AccumulateVariant variant,
-                                  cudaStream_t stream) {
-    return accumulate(bases, sorted_keys, sorted_values, items, num_buckets, chunk,
-                      buckets, first, last, variant, stream);
-}
-
-cudaError_t launch_msm_fill_identity(DeviceG1Xyzz* buckets, uint32_t count, cudaStream_t stream) {
-    return fill_identity(buckets, count, stream);
-}
-cudaError_t launch_msm_fill_identity(DeviceG2Xyzz* buckets, uint32_t count, cudaStream_t stream) {
-    return fill_identity(buckets, count, stream);
-}
-cudaError_t launch_msm_combine(const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
-                               uint32_t chunk, const DeviceG1Xyzz* first, const DeviceG1Xyzz* last,
-                               DeviceG1Xyzz* buckets, cudaStream_t stream) {
-    return combine(start, end, num_buckets, chunk, first, last, buckets, stream);
-}
-cudaError_t launch_msm_combine(const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
-                               uint32_t chunk, const DeviceG2Xyzz* first, const DeviceG2Xyzz* last,
-                               DeviceG2Xyzz* buckets, cudaStream_t stream) {
-    return combine(start, end, num_buckets, chunk, first, last, buckets, stream);
-}
-
-namespace {
 template <class C>
-cudaError_t sum_groups(const ec::Xyzz<C>* in, unsigned windows, uint32_t groups, uint32_t group,
-                       ec::Xyzz<C>* out, cudaStream_t stream) {
+cudaError_t launch_msm_aggregate_split(ec::Xyzz<C>* buckets, unsigned windows,
+                                       uint32_t buckets_per_window, uint32_t segment_len,
+                                       uint32_t groups, uint32_t group, ec::Xyzz<C>* segment_sums,
+                                       ec::Xyzz<C>* out, cudaStream_t stream) {
+    if (segment_len == 0 || buckets_per_window % segment_len != 0 ||
+        (segment_len & (segment_len - 1)) != 0 || group == 0 ||
+        size_t{groups} * group * segment_len != buckets_per_window)
+        return cudaErrorInvalidValue;
+    unsigned log_len = 0;
+    while ((1u << log_len) < segment_len) ++log_len;
+    const uint32_t threads = windows * (buckets_per_window / segment_len);
+    const unsigned block = 64;
+    const unsigned grid = (threads + block - 1) / block;
+    suffix_kernel<C><<<grid, block, 0, stream>>>(buckets, windows, buckets_per_window,
+                                                 segment_len);
+    segment_sums_kernel<C><<<grid, block, 0, stream>>>(buckets, windows, buckets_per_window,
+                                                       segment_len, segment_sums);
+    const uint32_t group_threads = windows * groups;
+    weighted_groups_kernel<C><<<(group_threads + block - 1) / block, block, 0, stream>>>(
+        buckets, segment_sums, windows, groups, group, log_len, out);
+    return cudaGetLastError();
+}
+
+template <class C>
+cudaError_t launch_msm_sum_groups(const ec::Xyzz<C>* in, unsigned windows, uint32_t groups,
+                                  uint32_t group, ec::Xyzz<C>* out, cudaStream_t stream) {
     if (group == 0) return cudaErrorInvalidValue;
     const uint32_t threads = windows * groups;
     const unsigned block = 64;
@@ -351,26 +395,26 @@ cudaError_t sum_groups(const ec::Xyzz<C>* in, unsigned windows, uint32_t groups,
                                                                            group, out);
     return cudaGetLastError();
 }
-}  // namespace
 
-cudaError_t launch_msm_sum_groups(const DeviceG1Xyzz* in, unsigned windows, uint32_t groups,
-                                  uint32_t group, DeviceG1Xyzz* out, cudaStream_t stream) {
-    return sum_groups(in, windows, groups, group, out, stream);
-}
-cudaError_t launch_msm_sum_groups(const DeviceG2Xyzz* in, unsigned windows, uint32_t groups,
-                                  uint32_t group, DeviceG2Xyzz* out, cudaStream_t stream) {
-    return sum_groups(in, windows, groups, group, out, stream);
-}
-
-cudaError_t launch_msm_aggregate(const DeviceG1Xyzz* buckets, unsigned windows,
-                                 uint32_t buckets_per_window, uint32_t segment_len,
-                                 DeviceG1Xyzz* out, cudaStream_t stream) {
-    return aggregate(buckets, windows, buckets_per_window, segment_len, out, stream);
-}
-cudaError_t launch_msm_aggregate(const DeviceG2Xyzz* buckets, unsigned windows,
-                                 uint32_t buckets_per_window, uint32_t segment_len,
-                                 DeviceG2Xyzz* out, cudaStream_t stream) {
-    return aggregate(buckets, windows, buckets_per_window, segment_len, out, stream);
-}
+// The instantiations msm_launch.hpp promises, one line per launcher and curve.
+#define CUZK_MSM_POINT_LAUNCHERS(C)                                                               \
+    template cudaError_t launch_msm_accumulate<C>(                                                \
+        const ec::Affine<C>*, const uint32_t*, const uint32_t*, size_t, uint32_t, uint32_t,       \
+        ec::Xyzz<C>*, ec::Xyzz<C>*, ec::Xyzz<C>*, AccumulateVariant, cudaStream_t);               \
+    template cudaError_t launch_msm_fill_identity<C>(ec::Xyzz<C>*, uint32_t, cudaStream_t);       \
+    template cudaError_t launch_msm_combine<C>(const uint32_t*, const uint32_t*, uint32_t,        \
+                                               uint32_t, const ec::Xyzz<C>*, const ec::Xyzz<C>*,  \
+                                               ec::Xyzz<C>*, cudaStream_t);                       \
+    template cudaError_t launch_msm_sum_groups<C>(const ec::Xyzz<C>*, unsigned, uint32_t,         \
+                                                  uint32_t, ec::Xyzz<C>*, cudaStream_t);          \
+    template cudaError_t launch_msm_aggregate<C>(const ec::Xyzz<C>*, unsigned, uint32_t,          \
+                                                 uint32_t, ec::Xyzz<C>*, cudaStream_t);           \
+    template cudaError_t launch_msm_aggregate_split<C>(ec::Xyzz<C>*, unsigned, uint32_t,          \
+                                                       uint32_t, uint32_t, uint32_t, ec::Xyzz<C>*, \
+                                                       ec::Xyzz<C>*, cudaStream_t);
+CUZK_MSM_POINT_LAUNCHERS(DeviceG1Curve)
+CUZK_MSM_POINT_LAUNCHERS(DeviceG2Curve)
+CUZK_MSM_POINT_LAUNCHERS(DeviceG2LazyCurve)
+#undef CUZK_MSM_POINT_LAUNCHERS
 
 }  // namespace cuzk::gpu::detail

@@ -52,27 +52,24 @@ struct AccumulateVariant {
 // The bucket step is three launches: fill_identity (every bucket the identity), one of the two
 // accumulations below (each finished run to its bucket, or to first/last when the bucket spans
 // chunks: msm_run_store.cuh), then combine (the spanning buckets from their pieces).
-cudaError_t launch_msm_fill_identity(DeviceG1Xyzz* buckets, uint32_t count, cudaStream_t stream);
-cudaError_t launch_msm_fill_identity(DeviceG2Xyzz* buckets, uint32_t count, cudaStream_t stream);
+// The point launchers are templates over the device curve C, instantiated (msm_kernels.cu,
+// msm_affine_kernels.cu) for DeviceG1Curve, DeviceG2Curve and DeviceG2LazyCurve (the G2
+// kernels with the lazily reduced Fp2 product: GpuMsmOptions::g2_lazy_product).
+template <class C>
+cudaError_t launch_msm_fill_identity(ec::Xyzz<C>* buckets, uint32_t count, cudaStream_t stream);
+template <class C>
 cudaError_t launch_msm_combine(const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
-                               uint32_t chunk, const DeviceG1Xyzz* first, const DeviceG1Xyzz* last,
-                               DeviceG1Xyzz* buckets, cudaStream_t stream);
-cudaError_t launch_msm_combine(const uint32_t* start, const uint32_t* end, uint32_t num_buckets,
-                               uint32_t chunk, const DeviceG2Xyzz* first, const DeviceG2Xyzz* last,
-                               DeviceG2Xyzz* buckets, cudaStream_t stream);
+                               uint32_t chunk, const ec::Xyzz<C>* first, const ec::Xyzz<C>* last,
+                               ec::Xyzz<C>* buckets, cudaStream_t stream);
 
 // XYZZ accumulation: one thread per chunk of `chunk` sorted items, mixed additions
 // (msm_kernels.cu). The runs' sums of bucket b < num_buckets are Σ ±bases[value & ~kNegativeFlag]
 // over its items; first and last are scratch of ⌈items/chunk⌉ points each.
-cudaError_t launch_msm_accumulate(const DeviceG1Affine* bases, const uint32_t* sorted_keys,
+template <class C>
+cudaError_t launch_msm_accumulate(const ec::Affine<C>* bases, const uint32_t* sorted_keys,
                                   const uint32_t* sorted_values, size_t items,
-                                  uint32_t num_buckets, uint32_t chunk, DeviceG1Xyzz* buckets,
-                                  DeviceG1Xyzz* first, DeviceG1Xyzz* last,
-                                  AccumulateVariant variant, cudaStream_t stream);
-cudaError_t launch_msm_accumulate(const DeviceG2Affine* bases, const uint32_t* sorted_keys,
-                                  const uint32_t* sorted_values, size_t items,
-                                  uint32_t num_buckets, uint32_t chunk, DeviceG2Xyzz* buckets,
-                                  DeviceG2Xyzz* first, DeviceG2Xyzz* last,
+                                  uint32_t num_buckets, uint32_t chunk, ec::Xyzz<C>* buckets,
+                                  ec::Xyzz<C>* first, ec::Xyzz<C>* last,
                                   AccumulateVariant variant, cudaStream_t stream);
 
 // Batch-affine accumulation (msm_affine_kernels.cu): the same runs and outputs, each chunk a
@@ -89,37 +86,40 @@ cudaError_t launch_msm_accumulate(const DeviceG2Affine* bases, const uint32_t* s
 // L2 for the point of the lane it visits next (GpuMsmOptions::batch_affine_prefetch).
 inline constexpr size_t kAffineLanesPerThread = 8;
 size_t msm_affine_scratch_bytes(size_t items, uint32_t chunk, size_t field_bytes);
-cudaError_t launch_msm_accumulate_affine(const DeviceG1Affine* bases, const uint32_t* sorted_keys,
+template <class C>
+cudaError_t launch_msm_accumulate_affine(const ec::Affine<C>* bases, const uint32_t* sorted_keys,
                                          const uint32_t* sorted_values, size_t items,
                                          uint32_t num_buckets, uint32_t chunk,
-                                         DeviceG1Xyzz* buckets, DeviceG1Xyzz* first,
-                                         DeviceG1Xyzz* last, uint32_t* lane_keys,
-                                         uint32_t* lane_values, void* scratch,
-                                         size_t scratch_bytes, bool prefetch, cudaStream_t stream);
-cudaError_t launch_msm_accumulate_affine(const DeviceG2Affine* bases, const uint32_t* sorted_keys,
-                                         const uint32_t* sorted_values, size_t items,
-                                         uint32_t num_buckets, uint32_t chunk,
-                                         DeviceG2Xyzz* buckets, DeviceG2Xyzz* first,
-                                         DeviceG2Xyzz* last, uint32_t* lane_keys,
+                                         ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
+                                         ec::Xyzz<C>* last, uint32_t* lane_keys,
                                          uint32_t* lane_values, void* scratch,
                                          size_t scratch_bytes, bool prefetch, cudaStream_t stream);
 
 // For every window j and segment s of `segment_len` buckets: out[j·segments + s] =
 // Σ_{b in segment} (b + 1)·bucket_{j,b} (b counted within the window), so that the window sum
 // S_j = Σ_s out[j·segments + s].
-cudaError_t launch_msm_aggregate(const DeviceG1Xyzz* buckets, unsigned windows,
+template <class C>
+cudaError_t launch_msm_aggregate(const ec::Xyzz<C>* buckets, unsigned windows,
                                  uint32_t buckets_per_window, uint32_t segment_len,
-                                 DeviceG1Xyzz* out, cudaStream_t stream);
-cudaError_t launch_msm_aggregate(const DeviceG2Xyzz* buckets, unsigned windows,
-                                 uint32_t buckets_per_window, uint32_t segment_len,
-                                 DeviceG2Xyzz* out, cudaStream_t stream);
+                                 ec::Xyzz<C>* out, cudaStream_t stream);
+
+// The same windows step in three kernels that hold at most two points per thread and need no
+// per-segment scalar multiple (msm_kernels.cu, "split running sums"): buckets are overwritten
+// with their suffix sums within each segment; segment_sums (windows × segments points) is
+// scratch; out[j·groups + g] = the sum over the segments s of group g of window j of
+// Σ_{b in s} (b + 1)·bucket_{j,b}, so that S_j = Σ_g out[j·groups + g]. segment_len a power of
+// two, groups·group·segment_len = buckets_per_window.
+template <class C>
+cudaError_t launch_msm_aggregate_split(ec::Xyzz<C>* buckets, unsigned windows,
+                                       uint32_t buckets_per_window, uint32_t segment_len,
+                                       uint32_t groups, uint32_t group, ec::Xyzz<C>* segment_sums,
+                                       ec::Xyzz<C>* out, cudaStream_t stream);
 
 // out[j·groups + g] = Σ_{s < group} in[j·(groups·group) + g·group + s] for every window j < windows
 // and g < groups: the segments' sums of one window added up in groups on the GPU, so that the
 // host adds only windows × groups points.
-cudaError_t launch_msm_sum_groups(const DeviceG1Xyzz* in, unsigned windows, uint32_t groups,
-                                  uint32_t group, DeviceG1Xyzz* out, cudaStream_t stream);
-cudaError_t launch_msm_sum_groups(const DeviceG2Xyzz* in, unsigned windows, uint32_t groups,
-                                  uint32_t group, DeviceG2Xyzz* out, cudaStream_t stream);
+template <class C>
+cudaError_t launch_msm_sum_groups(const ec::Xyzz<C>* in, unsigned windows, uint32_t groups,
+                                  uint32_t group, ec::Xyzz<C>* out, cudaStream_t stream);
 
 }  // namespace cuzk::gpu::detail

@@ -60,7 +60,9 @@ std::vector<BigInt<4>> random_scalars(util::TestRng& rng, size_t n) {
 void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigInt<4>>& k,
                  unsigned window_bits, const char* what, unsigned chunk = 32,
                  // bit 0: 4 blocks per SM, bit 2: 3; bit 1: no prefetch; bit 3: blocks of 32
-                 // threads, bit 4: of 64; bit 5: batch-affine accumulation (else XYZZ)
+                 // threads, bit 4: of 64; bit 5: batch-affine accumulation (else XYZZ);
+                 // bit 6: temporaries from the ScratchPool, bit 7: from the ScratchCache;
+                 // bit 8: the windows step in three kernels (split_running_sums)
                  int kernel_variant = 0,
                  unsigned aggregate_threads = GpuMsmOptions{}.aggregate_threads) {
     auto dev = DeviceG1Bases::upload(bases);
@@ -76,6 +78,9 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
     options.batch_affine = (kernel_variant & 32) != 0;
     options.batch_affine_min_points = 0;
     options.batch_affine_chunk = chunk;
+    options.pool_scratch = (kernel_variant & 64) != 0;
+    options.cache_scratch = (kernel_variant & 128) != 0;
+    options.split_running_sums = (kernel_variant & 256) != 0;
     auto got = msm_g1(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
@@ -91,7 +96,8 @@ TEST_F(GpuMsmTest, RandomInputsManySizesAndWindows) {
         for (unsigned c : {0u, 1u, 4u, 8u, 13u})
             for (unsigned chunk : {1u, 3u, 32u, 4096u}) expect_same(bases, k, c, "random", chunk);
         for (unsigned c : {0u, 5u})
-            for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32}) expect_same(bases, k, c, "random, kernel variant", 32, variant);
+            for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32, 64, 96, 128, 160, 256, 288})
+                expect_same(bases, k, c, "random, kernel variant", 32, variant);
         for (unsigned chunk : {1u, 3u, 64u}) expect_same(bases, k, 0, "random, batch-affine", chunk, 32);
     }
 }
@@ -106,7 +112,8 @@ TEST_F(GpuMsmTest, LargerSizes) {
     for (unsigned c : {16u, 20u}) expect_same(bases, k, c, "2^16, batch-affine", 16, 32);
     // Running sums in 16 segments per window (fewer than a group of 64), in 512, in 2048.
     for (unsigned threads : {256u, 8192u, 1u << 20})
-        expect_same(bases, k, 0, "2^16, aggregate threads", 32, 0, threads);
+        for (int variant : {0, 256})
+            expect_same(bases, k, 0, "2^16, aggregate threads", 32, variant, threads);
 }
 
 TEST_F(GpuMsmTest, EdgeScalarsAndPoints) {
@@ -223,7 +230,8 @@ std::vector<ec::G2Affine> walk_points_g2(util::TestRng& rng, size_t n) {
 
 void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<BigInt<4>>& k,
                     unsigned window_bits, const char* what, unsigned chunk = 32,
-                    bool prefetch = true, bool batch_affine = false) {
+                    bool prefetch = true, bool batch_affine = false, bool lazy_fp2 = false,
+                    bool split_running_sums = false) {
     auto dev = DeviceG2Bases::upload(bases);
     ASSERT_TRUE(dev.ok()) << dev.status().to_string();
     const ec::G2Jacobian want = msm::msm(bases, k);
@@ -234,11 +242,14 @@ void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<Bi
     options.batch_affine = batch_affine;
     options.batch_affine_min_points_g2 = 0;
     options.batch_affine_chunk = chunk;
+    options.g2_lazy_product = lazy_fp2;
+    options.split_running_sums = split_running_sums;
     auto got = msm_g2(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
                               << " chunk=" << chunk << " prefetch=" << prefetch
-                              << " batch-affine=" << batch_affine;
+                              << " batch-affine=" << batch_affine << " lazy Fp2=" << lazy_fp2
+                              << " split running sums=" << split_running_sums;
 }
 
 TEST_F(GpuMsmTest, G2RandomInputs) {
@@ -251,8 +262,12 @@ TEST_F(GpuMsmTest, G2RandomInputs) {
                 expect_same_g2(bases, k, c, "g2 random", chunk);
                 expect_same_g2(bases, k, c, "g2 random, no prefetch", chunk, false);
             }
-        for (unsigned chunk : {1u, 7u, 32u})
+        for (unsigned chunk : {1u, 7u, 32u}) {
             expect_same_g2(bases, k, 0, "g2 random, batch-affine", chunk, false, true);
+            expect_same_g2(bases, k, 0, "g2 random, batch-affine, lazy Fp2", chunk, false, true,
+                           true);
+            expect_same_g2(bases, k, 0, "g2 random, lazy Fp2", chunk, true, false, true);
+        }
     }
     const size_t n = size_t{1} << 14;
     const auto bases = walk_points_g2(rng, n);
@@ -276,10 +291,13 @@ TEST_F(GpuMsmTest, G2EdgeScalarsAndPoints) {
     for (size_t i = 5; i + 1 < n; i += 13) bases[i + 1] = -bases[i];  // P, −P
     for (size_t i = 6; i + 2 < n; i += 17) bases[i + 2] = bases[i];   // repeated
     for (unsigned c : {0u, 3u, 9u})
-        for (unsigned chunk : {1u, 2u, 32u, 500u}) {
-            expect_same_g2(bases, k, c, "g2 edges", chunk);
-            expect_same_g2(bases, k, c, "g2 edges, batch-affine", chunk, false, true);
-        }
+        for (unsigned chunk : {1u, 2u, 32u, 500u})
+            for (const auto& [lazy, split] : {std::pair{false, false}, std::pair{true, false},
+                                              std::pair{false, true}}) {
+                expect_same_g2(bases, k, c, "g2 edges", chunk, true, false, lazy, split);
+                expect_same_g2(bases, k, c, "g2 edges, batch-affine", chunk, false, true, lazy,
+                               split);
+            }
     // P and −P with the same scalar: the sum is the identity.
     const auto pts = walk_points_g2(rng, 2);
     const std::vector<ec::G2Affine> pm = {pts[0], -pts[0], pts[1], -pts[1]};

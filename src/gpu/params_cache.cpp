@@ -258,7 +258,7 @@ namespace {
 uint64_t budget_for(const ParamsCacheOptions& options) {
     if (options.device_budget_bytes != 0) return options.device_budget_bytes;
     size_t free_bytes = 0, total_bytes = 0;
-    (void)ScratchCache::instance().release_all();  // cached scratch counts as free memory
+    (void)release_idle_device_memory();  // cached or pooled scratch counts as free memory
     if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) {
         (void)cudaGetLastError();
         return 0;  // no device: every set goes to (and fails without) pinned host memory

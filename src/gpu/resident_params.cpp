@@ -196,7 +196,7 @@ Result<Placement> ResidentParams::choose_placement(Placement requested, uint64_t
                                                    uint64_t device_margin_bytes) {
     if (requested != Placement::kAuto) return requested;
     size_t free_bytes = 0, total_bytes = 0;
-    (void)ScratchCache::instance().release_all();  // cached scratch counts as free memory
+    (void)release_idle_device_memory();  // cached or pooled scratch counts as free memory
     CUZK_RETURN_IF_ERROR(cuda_status(cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo"));
     return resident_bytes + device_margin_bytes <= free_bytes ? Placement::kDevice
                                                               : Placement::kPinnedHost;

@@ -4,7 +4,9 @@
 // six buffers; cudaMalloc and cudaFree of that much cost 20–170 ms per call on the H200
 // (measured 2026-12-02: 2–135 ms for the allocations, 17–34 ms for the frees, varying from call
 // to call), against ~680 ms of kernels. ScratchCache keeps such buffers after a call and hands
-// them to the next call that asks for about the same size on the same device.
+// them to the next call that asks for about the same size on the same device. ScratchPool is
+// the other way: a stream-ordered memory pool per device (cudaMallocFromPoolAsync) that keeps
+// freed memory mapped, from which any later call suballocates whatever sizes it needs.
 //
 // Invariants: a cached buffer is idle (its owner synchronised the work on it before giving it
 // back); the cache never holds more than half of a device's memory; anything that needs device
@@ -15,6 +17,7 @@
 #include <cstddef>
 #include <deque>
 #include <mutex>
+#include <vector>
 
 #include "gpu/cuda_status.hpp"
 #include "gpu/idle_buffers.hpp"
@@ -40,12 +43,44 @@ class ScratchCache {
     IdleBuffers<DeviceBuffer> idle_;  // tagged by device
 };
 
-// The temporary buffers of one call: taken from the ScratchCache (use_cache) or allocated, and
-// on destruction given back to the cache if keep() was called — after the caller has
-// synchronised all work on them — else freed (cudaFree waits for the device).
+// The pools of the MSM's temporaries: one per device, created on first use, with no release
+// threshold, so memory freed into it (cudaFreeAsync) stays mapped for the next allocation of
+// any size. Idle pooled memory counts as free for everyone else: release_idle_device_memory
+// trims the pools. Thread-safe.
+class ScratchPool {
+   public:
+    static ScratchPool& instance();
+
+    // `bytes` (> 0) on the current device, ordered on the legacy default stream.
+    util::Result<DeviceBuffer> take(size_t bytes);
+    // Waits for every device with a pool, then releases the pools' idle memory; returns the
+    // bytes released.
+    size_t trim();
+    // Memory the current device's pool holds (in use or idle); 0 without a pool.
+    size_t reserved_bytes() const;
+
+   private:
+    util::Result<cudaMemPool_t> pool_of(int device);
+
+    mutable std::mutex mutex_;
+    std::vector<cudaMemPool_t> pools_;  // by device; null until first use
+};
+
+// Empties the ScratchCache and trims the ScratchPools; returns the bytes released. Called by
+// DeviceBuffer's allocations on out-of-memory (then retried once) and by the parameter loaders
+// before they measure free memory.
+size_t release_idle_device_memory();
+
+// Where the temporaries of one MSM call come from (GpuMsmOptions::cache_scratch, pool_scratch).
+enum class ScratchSource { kAllocate, kCache, kPool };
+
+// The temporary buffers of one call: allocated (cudaMalloc), taken from the ScratchCache, or
+// from the ScratchPool. On destruction: cached ones go back to the cache if keep() was called —
+// after the caller has synchronised all work on them —, else everything is freed (cudaFree waits
+// for the device; pooled memory returns to the pool in stream order).
 class ScratchLeases {
    public:
-    explicit ScratchLeases(bool use_cache) : use_cache_(use_cache) {}
+    explicit ScratchLeases(ScratchSource source) : source_(source) {}
     ~ScratchLeases();
     ScratchLeases(const ScratchLeases&) = delete;
     ScratchLeases& operator=(const ScratchLeases&) = delete;
@@ -56,7 +91,7 @@ class ScratchLeases {
     void keep() { keep_ = true; }
 
    private:
-    bool use_cache_;
+    ScratchSource source_;
     bool keep_ = false;
     std::deque<DeviceBuffer> buffers_;
 };
