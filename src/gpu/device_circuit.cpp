@@ -107,7 +107,7 @@ size_t DeviceCircuit::device_bytes() const {
 }
 
 util::Status DeviceCircuit::multiply(const ff::Fr* z, ff::Fr* a, ff::Fr* b, ff::Fr* c,
-                                     size_t padded_len) const {
+                                     size_t padded_len, const SpmvOptions& options) const {
     if (padded_len < num_rows_) {
         std::string msg = "gpu::DeviceCircuit::multiply: padded length ";
         msg += std::to_string(padded_len);
@@ -124,7 +124,7 @@ util::Status DeviceCircuit::multiply(const ff::Fr* z, ff::Fr* a, ff::Fr* b, ff::
             u64(buffers_->row_ptr[i].data()), u32(buffers_->col[i].data()),
             u32(buffers_->coeff[i].data()), u64(buffers_->table.data()), buffers_->one_index,
             buffers_->minus_one_index, reinterpret_cast<const uint64_t*>(z), num_rows_,
-            padded_len, reinterpret_cast<uint64_t*>(out[i])));
+            padded_len, options.warp_row_min, reinterpret_cast<uint64_t*>(out[i])));
     }
     return util::Status();
 }

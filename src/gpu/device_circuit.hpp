@@ -32,9 +32,18 @@
 #include "ff/fr.hpp"
 #include "groth16/compiled_circuit.hpp"
 #include "groth16/witness.hpp"
+#include "util/env.hpp"
 #include "util/status.hpp"
 
 namespace cuzk::gpu {
+
+struct SpmvOptions {
+    // Rows with at least this many entries are summed by a whole warp (lane ℓ takes entries
+    // ℓ, ℓ + 32, …, then a shuffle reduction) instead of by one thread; 0 = one thread per row
+    // always (env CUZK_SPMV_WARP_ROW_MIN). Same results. A warp holding one long row among
+    // short ones otherwise runs that row's entries one after another with 31 lanes idle.
+    unsigned warp_row_min = util::env_unsigned("CUZK_SPMV_WARP_ROW_MIN", 32);
+};
 
 class DeviceCircuit {
    public:
@@ -58,8 +67,8 @@ class DeviceCircuit {
     // a[r], b[r], c[r] = (A·z)[r], (B·z)[r], (C·z)[r] for r < num_rows(); zero for
     // num_rows() ≤ r < padded_len (the H step's domain). z: num_columns() device Fr; a, b, c:
     // padded_len device Fr each, not overlapping z.
-    util::Status multiply(const ff::Fr* z, ff::Fr* a, ff::Fr* b, ff::Fr* c,
-                          size_t padded_len) const;
+    util::Status multiply(const ff::Fr* z, ff::Fr* a, ff::Fr* b, ff::Fr* c, size_t padded_len,
+                          const SpmvOptions& options = {}) const;
 
     // out[j] = z[list[j]] for the A list (a_count() values) / the B list (b_count() values).
     util::Status gather_a(const ff::Fr* z, ff::Fr* out) const;

@@ -242,19 +242,33 @@ void check_circuit(const groth16::Circuit& blank, const groth16::Circuit& circui
         const DeviceBuffer d_a = garbage_frs(padded + 1), d_b = garbage_frs(padded + 1),
                            d_c = garbage_frs(padded + 1);
         ASSERT_NE(d_c.data(), nullptr);
+        // Every row by one thread; rows from 1, 5 and the default's entries by whole warps.
+        // Then once more with the defaults, for the checks below.
+        for (unsigned warp_row_min : {0u, 1u, 5u, SpmvOptions{}.warp_row_min}) {
+            SCOPED_TRACE("warp_row_min " + std::to_string(warp_row_min));
+            st = dc.multiply(frs(d_z), mutable_frs(d_a), mutable_frs(d_b), mutable_frs(d_c),
+                             padded, SpmvOptions{warp_row_min});
+            ASSERT_TRUE(st.ok()) << st.to_string();
+            const char* names[3] = {"a", "b", "c"};
+            const DeviceBuffer* outs[3] = {&d_a, &d_b, &d_c};
+            const std::vector<Fr>* wants[3] = {&ra, &rb, &rc};
+            for (int m = 0; m < 3; ++m) {
+                std::vector<Fr> got = download_frs(*outs[m], padded + 1);
+                EXPECT_EQ(compare(got, *wants[m]), "")
+                    << names[m] << " (ShapeRecorder::multiply)";
+                std::vector<Fr> want_padded(padded, Fr::zero());
+                std::copy(wants[m]->begin(), wants[m]->end(), want_padded.begin());
+                EXPECT_EQ(compare(got, want_padded), "") << names[m] << " with its zero padding";
+                EXPECT_TRUE(got[padded] == garbage) << names[m] << ": written past padded_len";
+                // Poison for the next setting, so that stale products cannot pass.
+                const DeviceBuffer fresh = garbage_frs(padded + 1);
+                ASSERT_EQ(cudaMemcpy(outs[m]->data(), fresh.data(), (padded + 1) * sizeof(Fr),
+                                     cudaMemcpyDeviceToDevice),
+                          cudaSuccess);
+            }
+        }
         st = dc.multiply(frs(d_z), mutable_frs(d_a), mutable_frs(d_b), mutable_frs(d_c), padded);
         ASSERT_TRUE(st.ok()) << st.to_string();
-        const char* names[3] = {"a", "b", "c"};
-        const DeviceBuffer* outs[3] = {&d_a, &d_b, &d_c};
-        const std::vector<Fr>* wants[3] = {&ra, &rb, &rc};
-        for (int m = 0; m < 3; ++m) {
-            std::vector<Fr> got = download_frs(*outs[m], padded + 1);
-            EXPECT_EQ(compare(got, *wants[m]), "") << names[m] << " (ShapeRecorder::multiply)";
-            std::vector<Fr> want_padded(padded, Fr::zero());
-            std::copy(wants[m]->begin(), wants[m]->end(), want_padded.begin());
-            EXPECT_EQ(compare(got, want_padded), "") << names[m] << " with its zero padding";
-            EXPECT_TRUE(got[padded] == garbage) << names[m] << ": written past padded_len";
-        }
         if (padded != padded_lens.back()) continue;
 
         // The satisfaction check on the device's own products.

@@ -10,6 +10,11 @@ namespace cuzk::gpu {
 
 util::Status compute_h_device(const NttDomain& domain, ff::Fr* a, ff::Fr* b, ff::Fr* c,
                               CUstream_st* stream, const NttOptions& options) {
+    if (options.h_six_transforms) {
+        for (ff::Fr* v : {a, b})
+            CUZK_RETURN_IF_ERROR(domain.inverse_then_coset_forward(v, stream, options));
+        return domain.h_from_coset_product(a, b, c, stream, options);
+    }
     for (ff::Fr* v : {a, b, c})
         CUZK_RETURN_IF_ERROR(domain.inverse_then_coset_forward(v, stream, options));
     CUZK_RETURN_IF_ERROR(domain.quotient_on_coset(a, b, c, stream));

@@ -5,7 +5,10 @@
 //   a ← (a·b − c)·(g^m − 1)⁻¹ pointwise;  a ← inverse coset NTT;  H = a[0 .. m−2].
 // Fusions (each saves a pass over the vector): the iNTT's 1/m and the coset shift g^i are one
 // scaling (coefficient i ×= g^i/m between the two transforms); the pointwise step is one
-// kernel. Host C++ header (no CUDA types).
+// kernel. With NttOptions::h_six_transforms (the default) c skips the coset altogether:
+//   a, b ← iNTT then coset NTT;  a ← a·b;  H = (icoset(a) − iNTT(c))·(g^m − 1)⁻¹,
+// the same H by linearity of the last transform, one transform of m fewer.
+// Host C++ header (no CUDA types).
 #pragma once
 
 #include <cstddef>

@@ -1,6 +1,7 @@
 // GPU H computation against the CPU prover's (groth16::compute_h_scalars): random a, b, c of
 // power-of-two and other lengths (zero-padded), a satisfied-witness shape (c = a·b, so the top
-// coefficient is zero), both NTT algorithms. Bit-identical results required. Skips itself
+// coefficient is zero), both NTT algorithms, seven transforms and six (c not sent to the coset).
+// Bit-identical results required. Skips itself
 // without a usable CUDA device.
 #include "gpu/h_poly.hpp"
 
@@ -36,15 +37,18 @@ void expect_same(const std::vector<Fr>& a, const std::vector<Fr>& b, const std::
                  NttAlgorithm alg, bool bit_reversal_free = true) {
     auto want = groth16::compute_h_scalars(a, b, c);
     ASSERT_TRUE(want.ok());
-    NttOptions options{alg};
-    options.bit_reversal_free = bit_reversal_free;
-    auto got = compute_h(a, b, c, options);
-    ASSERT_TRUE(got.ok()) << got.status().to_string();
-    ASSERT_EQ(got->size(), want->size());
-    for (size_t i = 0; i < want->size(); ++i)
-        ASSERT_TRUE((*got)[i] == (*want)[i])
-            << "n=" << a.size() << " coefficient " << i << " bit_reversal_free "
-            << bit_reversal_free;
+    for (bool six : {true, false}) {
+        NttOptions options{alg};
+        options.bit_reversal_free = bit_reversal_free;
+        options.h_six_transforms = six;
+        auto got = compute_h(a, b, c, options);
+        ASSERT_TRUE(got.ok()) << got.status().to_string();
+        ASSERT_EQ(got->size(), want->size());
+        for (size_t i = 0; i < want->size(); ++i)
+            ASSERT_TRUE((*got)[i] == (*want)[i])
+                << "n=" << a.size() << " coefficient " << i << " bit_reversal_free "
+                << bit_reversal_free << " six transforms " << six;
+    }
 }
 
 TEST_F(GpuHTest, RandomVectorsManyLengths) {
@@ -55,6 +59,14 @@ TEST_F(GpuHTest, RandomVectorsManyLengths) {
         for (NttAlgorithm alg : {NttAlgorithm::kDif, NttAlgorithm::kDit})
             for (bool free : {true, false}) expect_same(a, b, c, alg, free);
     }
+}
+
+// 2^22: the transforms run in three passes, the middle one with its own twiddle table.
+TEST_F(GpuHTest, ThreePassDomain) {
+    util::TestRng rng(703);
+    const size_t n = (size_t{1} << 21) + 3;
+    const auto a = random_vector(rng, n), b = random_vector(rng, n), c = random_vector(rng, n);
+    for (bool free : {true, false}) expect_same(a, b, c, NttAlgorithm::kDif, free);
 }
 
 TEST_F(GpuHTest, SatisfiedShapeHasZeroTop) {

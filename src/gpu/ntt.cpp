@@ -261,6 +261,28 @@ util::Status NttDomain::inverse_then_coset_forward(Fr* data, CUstream_st* stream
     return transform(data, stream, false, options);
 }
 
+util::Status NttDomain::h_from_coset_product(Fr* a, const Fr* b, Fr* c, CUstream_st* stream,
+                                            const NttOptions& options) const {
+    // Unscaled inverse transforms T = Σ_j v_j ω^(−ij); icoset(a·b)[i] = g^−i·T_ab[i]/m and
+    // iNTT(c)[i] = T_c[i]/m, so H[i] = (g^−i·T_ab[i] − T_c[i])·(z⁻¹/m). With
+    // bit_reversal_free both transforms stay in bit-reversed order (DIF, no reordering), the
+    // combination follows it, and one bit reversal ends the step.
+    const bool reversed = options.bit_reversal_free;
+    const NttOptions o = reversed ? with_algorithm(options, NttAlgorithm::kDif) : options;
+    DeviceFr* d = as_device(a);
+    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_product(
+        d, reinterpret_cast<const DeviceFr*>(b), size(), options.ptx_mul, stream));
+    CUZK_RETURN_IF_ERROR(transform(a, stream, true, o, !reversed));
+    CUZK_RETURN_IF_ERROR(transform(c, stream, true, o, !reversed));
+    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scale_by_powers_minus(
+        d, as_device(c), size(), to_device(tables_->z_inv * tables_->size_inv), tables_->g_inv,
+        options.ptx_mul, stream, reversed ? log_size_ : 0));
+    if (reversed)
+        CUZK_CUDA_RETURN_IF_ERROR(
+            detail::launch_bit_reverse(d, log_size_, options.tiled_bit_reverse, stream));
+    return util::Status();
+}
+
 util::Status NttDomain::quotient_on_coset(Fr* a, const Fr* b, const Fr* c,
                                           CUstream_st* stream) const {
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_quotient(

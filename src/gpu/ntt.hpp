@@ -71,6 +71,11 @@ struct NttOptions {
     // directions) instead of a swap per element pair (env CUZK_NTT_TILED_BIT_REVERSE=0 for
     // comparison). Same results.
     bool tiled_bit_reverse = util::env_switch("CUZK_NTT_TILED_BIT_REVERSE", true);
+    // The H step (gpu/h_poly.hpp) in six transforms instead of seven: c never goes to the coset.
+    // The last step is linear, so icoset((a·b − c)/z) = (icoset(a·b) − c_coef)/z with c_coef =
+    // iNTT(c); c only needs its inverse transform. Same results (exact field arithmetic); off
+    // (env CUZK_H_SIX_TRANSFORMS=0) for comparison.
+    bool h_six_transforms = util::env_switch("CUZK_H_SIX_TRANSFORMS", true);
 };
 
 // Twiddle and coset tables for one domain size, resident on the current device (about 2 MB).
@@ -104,6 +109,13 @@ class NttDomain {
     // a[i] ← (a[i]·b[i] − c[i])·(g^m − 1)⁻¹ for i < m (divide_by_z_on_coset of a·b − c).
     util::Status quotient_on_coset(ff::Fr* a, const ff::Fr* b, const ff::Fr* c,
                                    CUstream_st* stream) const;
+
+    // The six-transform H step's second half (NttOptions::h_six_transforms): a and b hold
+    // their evaluations on the coset, c its evaluations on the domain (all natural order);
+    // afterwards a holds (icoset(a·b) − iNTT(c))·(g^m − 1)⁻¹ — H's coefficients — and c is
+    // clobbered. Two inverse transforms and two element-wise passes.
+    util::Status h_from_coset_product(ff::Fr* a, const ff::Fr* b, ff::Fr* c, CUstream_st* stream,
+                                      const NttOptions& options = {}) const;
 
    private:
     struct Tables;

@@ -242,6 +242,26 @@ __global__ void scale_by_powers_kernel(DeviceFr* data, size_t n, DeviceFr c, Pow
     }
 }
 
+// data[i] ← (data[i]·x^e − other[i])·c, e as in scale_by_powers_kernel.
+template <bool kPtx>
+__global__ void scale_by_powers_minus_kernel(DeviceFr* data, const DeviceFr* other, size_t n,
+                                             DeviceFr c, PowerTable powers,
+                                             unsigned reversed_log) {
+    const size_t stride = size_t{gridDim.x} * blockDim.x;
+    for (size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride) {
+        const uint64_t e = reversed_log > 0 ? __brevll(i) >> (64 - reversed_log) : i;
+        const DeviceFr shifted = mul<kPtx>(data[i], power<kPtx>(powers, e));
+        data[i] = mul<kPtx>(sub<kPtx>(shifted, other[i]), c);
+    }
+}
+
+template <bool kPtx>
+__global__ void product_kernel(DeviceFr* a, const DeviceFr* b, size_t n) {
+    const size_t stride = size_t{gridDim.x} * blockDim.x;
+    for (size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride)
+        a[i] = mul<kPtx>(a[i], b[i]);
+}
+
 __global__ void quotient_kernel(DeviceFr* a, const DeviceFr* b, const DeviceFr* c, size_t n,
                                 DeviceFr z_inv) {
     const size_t stride = size_t{gridDim.x} * blockDim.x;
@@ -312,6 +332,25 @@ cudaError_t launch_scale_by_powers(DeviceFr* data, size_t n, DeviceFr c, PowerTa
     if (reversed_log > 0 && n != (size_t{1} << reversed_log)) return cudaErrorInvalidValue;
     auto kernel = ptx ? scale_by_powers_kernel<true> : scale_by_powers_kernel<false>;
     kernel<<<grid_for(n), kBlock, 0, stream>>>(data, n, c, powers, reversed_log);
+    return cudaGetLastError();
+}
+
+cudaError_t launch_scale_by_powers_minus(DeviceFr* data, const DeviceFr* other, size_t n,
+                                         DeviceFr c, PowerTable powers, bool ptx,
+                                         cudaStream_t stream, unsigned reversed_log) {
+    if (n == 0) return cudaSuccess;
+    if (powers.lo == nullptr) return cudaErrorInvalidValue;
+    if (reversed_log > 0 && n != (size_t{1} << reversed_log)) return cudaErrorInvalidValue;
+    auto kernel = ptx ? scale_by_powers_minus_kernel<true> : scale_by_powers_minus_kernel<false>;
+    kernel<<<grid_for(n), kBlock, 0, stream>>>(data, other, n, c, powers, reversed_log);
+    return cudaGetLastError();
+}
+
+cudaError_t launch_product(DeviceFr* a, const DeviceFr* b, size_t n, bool ptx,
+                           cudaStream_t stream) {
+    if (n == 0) return cudaSuccess;
+    auto kernel = ptx ? product_kernel<true> : product_kernel<false>;
+    kernel<<<grid_for(n), kBlock, 0, stream>>>(a, b, n);
     return cudaGetLastError();
 }
 

@@ -55,6 +55,16 @@ cudaError_t launch_bit_reverse(DeviceFr* data, unsigned log_n, bool tiled, cudaS
 cudaError_t launch_scale_by_powers(DeviceFr* data, size_t n, DeviceFr c, PowerTable powers,
                                    bool ptx, cudaStream_t stream, unsigned reversed_log = 0);
 
+// data[i] ← (data[i]·x^e − other[i])·c for i < n, e = i, or rev(i) when reversed_log > 0 (as in
+// launch_scale_by_powers; powers.lo must be set).
+cudaError_t launch_scale_by_powers_minus(DeviceFr* data, const DeviceFr* other, size_t n,
+                                         DeviceFr c, PowerTable powers, bool ptx,
+                                         cudaStream_t stream, unsigned reversed_log = 0);
+
+// a[i] ← a[i]·b[i] for i < n.
+cudaError_t launch_product(DeviceFr* a, const DeviceFr* b, size_t n, bool ptx,
+                           cudaStream_t stream);
+
 // a[i] ← (a[i]·b[i] − c[i])·z_inv for i < n.
 cudaError_t launch_quotient(DeviceFr* a, const DeviceFr* b, const DeviceFr* c, size_t n,
                             DeviceFr z_inv, cudaStream_t stream);

@@ -136,7 +136,7 @@ class GpuSession {
         const Fr* z = static_cast<const Fr*>(z_[slot].data());
         {
             PhaseScope phase("spmv", &t, trace);
-            CUZK_RETURN_IF_ERROR(dc.multiply(z, dev[0], dev[1], dev[2], m));
+            CUZK_RETURN_IF_ERROR(dc.multiply(z, dev[0], dev[1], dev[2], m, options_.spmv));
             if (options_.check_satisfied) {
                 CUZK_ASSIGN_OR_RETURN(size_t row,
                                       first_unsatisfied_row_device(dev[0], dev[1], dev[2],

@@ -65,6 +65,7 @@ struct GpuProverOptions {
     bool check_satisfied = true;  // a·b = c on every row before proving (as the CPU prover)
     NttOptions ntt;
     GpuMsmOptions msm;
+    SpmvOptions spmv;  // the compiled path's a, b, c
     unsigned synthesis_workers = 2;  // prove_gpu: circuits synthesized ahead of the GPU
     util::TraceRecorder* trace = nullptr;
     // The compiled-circuit path (see above); must be the circuits' own compiled shape.

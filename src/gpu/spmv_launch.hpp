@@ -15,11 +15,12 @@ inline constexpr uint32_t kNoCoefficient = 0xffffffffu;
 
 // out[r] = Σ_{k ∈ [row_ptr[r], row_ptr[r+1])} coeff_table[coeff[k]]·z[col[k]] for r < rows,
 // where entries whose coefficient index is `one_index` add z[col] and those with `minus_one_index`
-// subtract it (either may be kNoCoefficient); out[r] = 0 for rows ≤ r < padded.
+// subtract it (either may be kNoCoefficient); out[r] = 0 for rows ≤ r < padded. Rows of at least
+// warp_row_min entries are summed by a whole warp (0: every row by one thread); same results.
 cudaError_t launch_csr_multiply(const uint64_t* row_ptr, const uint32_t* col, const uint32_t* coeff,
                                 const uint64_t* coeff_table, uint32_t one_index,
                                 uint32_t minus_one_index, const uint64_t* z, size_t rows,
-                                size_t padded, uint64_t* out);
+                                size_t padded, uint32_t warp_row_min, uint64_t* out);
 
 // out[j] = z[list[j]] for j < n.
 cudaError_t launch_gather_fr(const uint64_t* z, const uint32_t* list, size_t n, uint64_t* out);
