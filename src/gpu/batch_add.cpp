@@ -4,12 +4,14 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <string>
 #include <type_traits>
 
 #include "gpu/batch_add_launch.hpp"
 #include "gpu/cuda_status.hpp"
 #include "gpu/device.hpp"
+#include "gpu/msm_launch.hpp"
 
 namespace cuzk::gpu {
 
@@ -33,13 +35,22 @@ struct G1Traits {
     using DAffine = DeviceG1Affine;
     using DXyzz = DeviceG1Xyzz;
     static constexpr const char* kName = "gpu::batch_add_g1: ";
+    using Curve = DeviceG1Curve;
+    static constexpr size_t kFieldBytes = 48;
     static detail::BatchAddShape shape(size_t n, size_t wpt) {
         return detail::batch_add_shape_g1(n, wpt);
+    }
+    static detail::BatchAddShape sum_shape(size_t count) {
+        return detail::batch_add_sum_shape_g1(count);
     }
     static cudaError_t launch(const DAffine* b, size_t n, const uint64_t* bits,
                               const detail::BatchAddShape& s, DXyzz* partial, DXyzz* result,
                               cudaStream_t stream) {
         return detail::launch_batch_add_g1(b, n, bits, s, partial, result, stream);
+    }
+    static cudaError_t sum(const DXyzz* in, size_t count, const detail::BatchAddShape& s,
+                           DXyzz* partial, DXyzz* result, cudaStream_t stream) {
+        return detail::launch_sum_points_g1(in, count, s, partial, result, stream);
     }
 };
 struct G2Traits {
@@ -49,13 +60,22 @@ struct G2Traits {
     using DAffine = DeviceG2Affine;
     using DXyzz = DeviceG2Xyzz;
     static constexpr const char* kName = "gpu::batch_add_g2: ";
+    using Curve = DeviceG2Curve;
+    static constexpr size_t kFieldBytes = 96;
     static detail::BatchAddShape shape(size_t n, size_t wpt) {
         return detail::batch_add_shape_g2(n, wpt);
+    }
+    static detail::BatchAddShape sum_shape(size_t count) {
+        return detail::batch_add_sum_shape_g2(count);
     }
     static cudaError_t launch(const DAffine* b, size_t n, const uint64_t* bits,
                               const detail::BatchAddShape& s, DXyzz* partial, DXyzz* result,
                               cudaStream_t stream) {
         return detail::launch_batch_add_g2(b, n, bits, s, partial, result, stream);
+    }
+    static cudaError_t sum(const DXyzz* in, size_t count, const detail::BatchAddShape& s,
+                           DXyzz* partial, DXyzz* result, cudaStream_t stream) {
+        return detail::launch_sum_points_g2(in, count, s, partial, result, stream);
     }
 };
 
@@ -75,11 +95,110 @@ util::Status check_size(size_t n, const GpuBatchAddOptions& options) {
     return util::Status();
 }
 
+// The batch-affine method's scratch for n bases (every list sized for n selected), in order:
+// the set bits' indices, the lane keys, the lane-major records (keys, values), the affine step's
+// state, the lanes' sums, the bucket step's first/last pieces (never written: every lane is its
+// own bucket), the sum's partials, the count, CUB's select storage.
+struct AffineLayout {
+    uint32_t chunk = 0;
+    size_t lanes_max = 0, affine_bytes = 0, select_bytes = 0;
+    size_t indices = 0, keys = 0, lane_keys = 0, lane_values = 0, affine = 0, sums = 0,
+           first = 0, last = 0, partial = 0, count = 0, select = 0, total = 0;
+};
+
+template <class T>
+util::Result<AffineLayout> affine_layout(size_t n, const GpuBatchAddOptions& options) {
+    AffineLayout l;
+    l.chunk = options.affine_chunk != 0 ? options.affine_chunk : 32;
+    if (options.affine_chunk == 0)
+        while ((n + l.chunk - 1) / l.chunk > kMaxBatchAddLanes) l.chunk *= 2;
+    l.lanes_max = (n + l.chunk - 1) / l.chunk;
+    if (l.lanes_max > kMaxBatchAddLanes) {
+        std::string m = T::kName;
+        m += "affine_chunk ";
+        m += std::to_string(l.chunk);
+        m += " leaves more than 2^24 lanes for ";
+        m += std::to_string(n);
+        m += " bases";
+        return util::invalid_argument(std::move(m));
+    }
+    l.affine_bytes = detail::msm_affine_scratch_bytes(n, l.chunk, T::kFieldBytes);
+    CUZK_CUDA_RETURN_IF_ERROR(detail::select_set_bits_temp_bytes(n, &l.select_bytes));
+    const size_t lane_words = l.lanes_max * l.chunk;
+    const size_t xyzz = sizeof(typename T::Xyzz);
+    const size_t partials =
+        std::max<size_t>(T::sum_shape(std::min(l.lanes_max, detail::kBatchAddTargetThreads)).blocks,
+                         1);
+    size_t at = 0;
+    auto take = [&](size_t& offset, size_t bytes) {
+        offset = at;
+        at += (bytes + 255) / 256 * 256;
+    };
+    take(l.indices, n * 4);
+    take(l.keys, n * 4);
+    take(l.lane_keys, lane_words * 4);
+    take(l.lane_values, lane_words * 4);
+    take(l.affine, l.affine_bytes);
+    take(l.sums, l.lanes_max * xyzz);
+    take(l.first, l.lanes_max * xyzz);
+    take(l.last, l.lanes_max * xyzz);
+    take(l.partial, partials * xyzz);
+    take(l.count, 4);
+    take(l.select, l.select_bytes);
+    l.total = at;
+    return l;
+}
+
 template <class T>
 util::Result<size_t> scratch_bytes(size_t n, const GpuBatchAddOptions& options) {
     CUZK_RETURN_IF_ERROR(check_size<T>(n, options));
+    if (options.uses_batch_affine(n)) {
+        CUZK_ASSIGN_OR_RETURN(const AffineLayout l, affine_layout<T>(n, options));
+        return l.total;
+    }
     const detail::BatchAddShape shape = T::shape(n, options.words_per_thread);
     return (shape.blocks > 0 ? shape.blocks : 1) * sizeof(typename T::Xyzz);
+}
+
+// The batch-affine method (batch_add.hpp): list, lanes, bucket step, tree.
+template <class T>
+util::Status enqueue_affine(const typename T::Affine* bases, size_t n, const uint64_t* bits,
+                            typename T::Xyzz* result, void* scratch, CUstream_st* stream,
+                            const GpuBatchAddOptions& options) {
+    using DXyzz = typename T::DXyzz;
+    CUZK_ASSIGN_OR_RETURN(const AffineLayout l, affine_layout<T>(n, options));
+    auto* base = static_cast<uint8_t*>(scratch);
+    auto* indices = reinterpret_cast<uint32_t*>(base + l.indices);
+    auto* keys = reinterpret_cast<uint32_t*>(base + l.keys);
+    auto* count = reinterpret_cast<uint32_t*>(base + l.count);
+    auto* sums = reinterpret_cast<DXyzz*>(base + l.sums);
+    auto* partial = reinterpret_cast<DXyzz*>(base + l.partial);
+    auto* out = reinterpret_cast<DXyzz*>(result);
+    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_select_set_bits(base + l.select, l.select_bytes, bits,
+                                                             n, indices, count, stream));
+    uint32_t items = 0;
+    CUZK_CUDA_RETURN_IF_ERROR(
+        cudaMemcpyAsync(&items, count, sizeof(items), cudaMemcpyDeviceToHost, stream));
+    CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(stream));
+    if (items > n) {
+        std::string m = T::kName;
+        m += "the device counted more selected bases than there are";
+        return util::internal_error(std::move(m));
+    }
+    const size_t lanes = (items + l.chunk - 1) / l.chunk;
+    if (items > 0) {
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_chunk_keys(keys, items, l.chunk, stream));
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_fill_identity<typename T::Curve>(
+            sums, static_cast<uint32_t>(lanes), stream));
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate_affine<typename T::Curve>(
+            reinterpret_cast<const typename T::DAffine*>(bases), keys, indices, items,
+            static_cast<uint32_t>(lanes), l.chunk, sums, reinterpret_cast<DXyzz*>(base + l.first),
+            reinterpret_cast<DXyzz*>(base + l.last), reinterpret_cast<uint32_t*>(base + l.lane_keys),
+            reinterpret_cast<uint32_t*>(base + l.lane_values), base + l.affine, l.affine_bytes,
+            false, stream));
+    }
+    CUZK_CUDA_RETURN_IF_ERROR(T::sum(sums, lanes, T::sum_shape(lanes), partial, out, stream));
+    return util::Status();
 }
 
 template <class T>
@@ -106,6 +225,8 @@ util::Status enqueue(const typename T::Affine* bases, size_t n, const uint64_t* 
         m += " needed";
         return util::invalid_argument(std::move(m));
     }
+    if (options.uses_batch_affine(n))
+        return enqueue_affine<T>(bases, n, bits, result, scratch, stream, options);
     CUZK_CUDA_RETURN_IF_ERROR(T::launch(reinterpret_cast<const typename T::DAffine*>(bases), n,
                                         bits, T::shape(n, options.words_per_thread),
                                         static_cast<typename T::DXyzz*>(scratch),

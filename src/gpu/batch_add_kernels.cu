@@ -9,7 +9,7 @@ namespace {
 
 constexpr unsigned kBlockG1 = 128;                  // 128 G1 XYZZ points = 24 KiB of shared memory
 constexpr unsigned kBlockG2 = 64;                   // 64 G2 XYZZ points = 24 KiB
-constexpr size_t kTargetThreads = size_t{1} << 18;  // ~4 waves of the register-heavy kernel
+constexpr size_t kTargetThreads = kBatchAddTargetThreads;
 
 // Sums the kBlock points of `shared` into shared[0] (all threads of the block take part).
 template <class C, unsigned kBlock>
@@ -47,6 +47,23 @@ __global__ void sum_selected_kernel(const ec::Affine<C>* bases, size_t n, const 
     if (threadIdx.x == 0) partial[blockIdx.x] = shared[0];
 }
 
+// Thread t sums in[t·per_thread, t·per_thread + per_thread) ∩ [0, count); the block's sum goes
+// to partial[blockIdx.x].
+template <class C, unsigned kBlock>
+__global__ void sum_points_kernel(const ec::Xyzz<C>* in, size_t count, size_t per_thread,
+                                  ec::Xyzz<C>* partial) {
+    __shared__ ec::Xyzz<C> shared[kBlock];
+    const size_t t = size_t{blockIdx.x} * kBlock + threadIdx.x;
+    const size_t begin = t * per_thread;
+    const size_t end = begin + per_thread < count ? begin + per_thread : count;
+    ec::Xyzz<C> acc = ec::Xyzz<C>::identity();
+    for (size_t i = begin; i < end; ++i) acc += in[i];
+    shared[threadIdx.x] = acc;
+    __syncthreads();
+    block_reduce<C, kBlock>(shared);
+    if (threadIdx.x == 0) partial[blockIdx.x] = shared[0];
+}
+
 // One block: *out = Σ in[0, count).
 template <class C, unsigned kBlock>
 __global__ void reduce_kernel(const ec::Xyzz<C>* in, size_t count, ec::Xyzz<C>* out) {
@@ -64,19 +81,38 @@ __global__ void write_identity_kernel(ec::Xyzz<C>* out) {
     *out = ec::Xyzz<C>::identity();
 }
 
+// `units` (bit words, or points) split over threads of `per_thread` units each (0: automatic).
 template <unsigned kBlock>
-BatchAddShape shape_for(size_t n, size_t words_per_thread) {
+BatchAddShape shape_for_units(size_t units, size_t per_thread) {
     BatchAddShape shape;
-    const size_t words = (n + 63) / 64;
-    if (words_per_thread != 0) {
-        shape.words_per_thread = words_per_thread;
+    if (per_thread != 0) {
+        shape.words_per_thread = per_thread;
     } else {
         shape.words_per_thread =
-            words <= kTargetThreads ? 1 : (words + kTargetThreads - 1) / kTargetThreads;
+            units <= kTargetThreads ? 1 : (units + kTargetThreads - 1) / kTargetThreads;
     }
-    const size_t threads = (words + shape.words_per_thread - 1) / shape.words_per_thread;
+    const size_t threads = (units + shape.words_per_thread - 1) / shape.words_per_thread;
     shape.blocks = (threads + kBlock - 1) / kBlock;
     return shape;
+}
+
+template <unsigned kBlock>
+BatchAddShape shape_for(size_t n, size_t words_per_thread) {
+    return shape_for_units<kBlock>((n + 63) / 64, words_per_thread);
+}
+
+template <class C, unsigned kBlock>
+cudaError_t launch_sum(const ec::Xyzz<C>* in, size_t count, const BatchAddShape& shape,
+                       ec::Xyzz<C>* partial, ec::Xyzz<C>* result, cudaStream_t stream) {
+    if (count == 0 || shape.blocks == 0) {
+        write_identity_kernel<C><<<1, 1, 0, stream>>>(result);
+        return cudaGetLastError();
+    }
+    if (shape.blocks > 0x7fffffffu || shape.words_per_thread == 0) return cudaErrorInvalidValue;
+    sum_points_kernel<C, kBlock><<<static_cast<unsigned>(shape.blocks), kBlock, 0, stream>>>(
+        in, count, shape.words_per_thread, partial);
+    reduce_kernel<C, kBlock><<<1, kBlock, 0, stream>>>(partial, shape.blocks, result);
+    return cudaGetLastError();
 }
 
 template <class C, unsigned kBlock>
@@ -104,6 +140,20 @@ cudaError_t launch_batch_add_g1(const DeviceG1Affine* bases, size_t n, const uin
                                 const BatchAddShape& shape, DeviceG1Xyzz* partial,
                                 DeviceG1Xyzz* result, cudaStream_t stream) {
     return launch<DeviceG1Curve, kBlockG1>(bases, n, bits, shape, partial, result, stream);
+}
+
+BatchAddShape batch_add_sum_shape_g1(size_t count) { return shape_for_units<kBlockG1>(count, 0); }
+BatchAddShape batch_add_sum_shape_g2(size_t count) { return shape_for_units<kBlockG2>(count, 0); }
+
+cudaError_t launch_sum_points_g1(const DeviceG1Xyzz* in, size_t count, const BatchAddShape& shape,
+                                 DeviceG1Xyzz* partial, DeviceG1Xyzz* result,
+                                 cudaStream_t stream) {
+    return launch_sum<DeviceG1Curve, kBlockG1>(in, count, shape, partial, result, stream);
+}
+cudaError_t launch_sum_points_g2(const DeviceG2Xyzz* in, size_t count, const BatchAddShape& shape,
+                                 DeviceG2Xyzz* partial, DeviceG2Xyzz* result,
+                                 cudaStream_t stream) {
+    return launch_sum<DeviceG2Curve, kBlockG2>(in, count, shape, partial, result, stream);
 }
 
 BatchAddShape batch_add_shape_g2(size_t n, size_t words_per_thread) {

@@ -1,14 +1,17 @@
 // GPU batch addition against the CPU msm::batch_add and a plain loop of Jacobian additions:
 // random bitmaps of several densities and sizes (not multiples of 64 or of the block), several
 // words per thread, empty and full selections, stray bits beyond n, identity bases, repeated
-// points (doubling) and P next to −P (cancellation), and the argument checks. Skips itself
-// without a usable CUDA device.
+// points (doubling) and P next to −P (cancellation), and the argument checks — each with the
+// XYZZ method (several words per thread) and the batch-affine one (several lane lengths, from
+// one item per lane). Skips itself without a usable CUDA device.
 #include "gpu/batch_add.hpp"
 
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
+#include "gpu/cuda_status.hpp"
 #include "gpu/device.hpp"
 #include "gpu/test_inputs.hpp"
 #include "msm/batch_add.hpp"
@@ -17,7 +20,8 @@
 namespace cuzk::gpu {
 namespace {
 
-class GpuBatchAddTest : public ::testing::Test {
+// The parameter: the batch-affine method (true) or the XYZZ one.
+class GpuBatchAddTest : public ::testing::TestWithParam<bool> {
    protected:
     void SetUp() override {
         if (device_count() == 0) {
@@ -26,6 +30,20 @@ class GpuBatchAddTest : public ::testing::Test {
         }
     }
 };
+
+// The method under test; k is the XYZZ method's words per thread, or the batch-affine method's
+// items per lane (0: automatic either way).
+GpuBatchAddOptions method(bool affine, size_t k = 0) {
+    GpuBatchAddOptions o;
+    o.batch_affine = affine;
+    o.affine_min = 0;
+    if (affine) {
+        o.affine_chunk = static_cast<uint32_t>(k);
+    } else {
+        o.words_per_thread = k;
+    }
+    return o;
+}
 
 // Bits set with probability pct/100 (bits past n in the last word left clear).
 std::vector<uint64_t> random_bits(util::TestRng& rng, size_t n, unsigned pct) {
@@ -45,16 +63,15 @@ ec::G1Jacobian naive_sum(const std::vector<ec::G1Affine>& bases,
 }
 
 void expect_same(const DeviceG1Bases& dev, const std::vector<ec::G1Affine>& bases,
-                 const std::vector<uint64_t>& bits, const char* what, size_t wpt = 0) {
-    GpuBatchAddOptions options;
-    options.words_per_thread = wpt;
-    auto got = batch_add_g1(dev, bits, options);
+                 const std::vector<uint64_t>& bits, const char* what, bool affine, size_t k = 0) {
+    auto got = batch_add_g1(dev, bits, method(affine, k));
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     const ec::G1Jacobian want = msm::batch_add(bases, bits);
-    EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " wpt=" << wpt;
+    EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " affine=" << affine
+                              << " k=" << k;
 }
 
-TEST_F(GpuBatchAddTest, RandomBitmaps) {
+TEST_P(GpuBatchAddTest, RandomBitmaps) {
     util::TestRng rng(801);
     for (size_t n : {1, 2, 63, 64, 65, 127, 1000, 8191, 8193, 20011}) {
         const auto bases = testing::g1_random_points(rng, n);
@@ -62,26 +79,26 @@ TEST_F(GpuBatchAddTest, RandomBitmaps) {
         ASSERT_TRUE(dev.ok()) << dev.status().to_string();
         for (unsigned pct : {5u, 50u, 80u}) {
             const auto bits = random_bits(rng, n, pct);
-            for (size_t wpt : {0, 1, 3, 64}) expect_same(*dev, bases, bits, "random", wpt);
+            for (size_t k : {0, 1, 3, 64}) expect_same(*dev, bases, bits, "random", GetParam(), k);
             // the naive oracle once per bitmap
-            auto got = batch_add_g1(*dev, bits);
+            auto got = batch_add_g1(*dev, bits, method(GetParam()));
             ASSERT_TRUE(got.ok());
             EXPECT_TRUE(*got == naive_sum(bases, bits)) << "naive n=" << n << " pct=" << pct;
         }
     }
 }
 
-TEST_F(GpuBatchAddTest, LargerThanOneWave) {
+TEST_P(GpuBatchAddTest, LargerThanOneWave) {
     util::TestRng rng(802);
     const size_t n = (size_t{1} << 18) + 37;
     const auto bases = testing::g1_random_points(rng, n);
     auto dev = DeviceG1Bases::upload(bases);
     ASSERT_TRUE(dev.ok()) << dev.status().to_string();
     const auto bits = random_bits(rng, n, 70);
-    for (size_t wpt : {0, 1, 5}) expect_same(*dev, bases, bits, "2^18 + 37", wpt);
+    for (size_t k : {0, 1, 5}) expect_same(*dev, bases, bits, "2^18 + 37", GetParam(), k);
 }
 
-TEST_F(GpuBatchAddTest, EmptyFullAndStrayBits) {
+TEST_P(GpuBatchAddTest, EmptyFullAndStrayBits) {
     util::TestRng rng(803);
     for (size_t n : {1, 64, 100, 5000}) {
         const auto bases = testing::g1_random_points(rng, n);
@@ -89,26 +106,27 @@ TEST_F(GpuBatchAddTest, EmptyFullAndStrayBits) {
         ASSERT_TRUE(dev.ok());
         const size_t words = (n + 63) / 64;
         std::vector<uint64_t> empty(words, 0);
-        auto got = batch_add_g1(*dev, empty);
+        auto got = batch_add_g1(*dev, empty, method(GetParam()));
         ASSERT_TRUE(got.ok());
         EXPECT_TRUE(got->is_identity()) << "empty n=" << n;
         std::vector<uint64_t> full(words, ~uint64_t{0});  // stray bits set past n too
-        expect_same(*dev, bases, full, "full + stray");
+        expect_same(*dev, bases, full, "full + stray", GetParam());
         std::vector<uint64_t> exact(words, ~uint64_t{0});
         if (n % 64 != 0) exact.back() = (uint64_t{1} << (n % 64)) - 1;
-        got = batch_add_g1(*dev, full);
+        got = batch_add_g1(*dev, full, method(GetParam()));
         ASSERT_TRUE(got.ok());
         EXPECT_TRUE(*got == naive_sum(bases, exact)) << "stray bits counted, n=" << n;
         auto stray = random_bits(rng, n, 50);
         if (n % 64 != 0) stray.back() |= ~((uint64_t{1} << (n % 64)) - 1);
-        expect_same(*dev, bases, stray, "random + stray");
+        expect_same(*dev, bases, stray, "random + stray", GetParam());
     }
-    auto none = batch_add_g1(std::span<const ec::G1Affine>(), std::span<const uint64_t>());
+    auto none = batch_add_g1(std::span<const ec::G1Affine>(), std::span<const uint64_t>(),
+                             method(GetParam()));
     ASSERT_TRUE(none.ok());
     EXPECT_TRUE(none->is_identity());
 }
 
-TEST_F(GpuBatchAddTest, IdentityRepeatedAndCancelling) {
+TEST_P(GpuBatchAddTest, IdentityRepeatedAndCancelling) {
     util::TestRng rng(804);
     const size_t n = 3000;
     auto bases = testing::g1_random_points(rng, n);
@@ -118,8 +136,8 @@ TEST_F(GpuBatchAddTest, IdentityRepeatedAndCancelling) {
     auto dev = DeviceG1Bases::upload(bases);
     ASSERT_TRUE(dev.ok());
     for (unsigned pct : {50u, 100u})
-        for (size_t wpt : {0, 1, 7})
-            expect_same(*dev, bases, random_bits(rng, n, pct), "edges", wpt);
+        for (size_t k : {0, 1, 7})
+            expect_same(*dev, bases, random_bits(rng, n, pct), "edges", GetParam(), k);
 
     // The same point everywhere: the sum is k·P (doublings inside the block trees).
     const std::vector<ec::G1Affine> same(n, bases[0]);
@@ -128,7 +146,7 @@ TEST_F(GpuBatchAddTest, IdentityRepeatedAndCancelling) {
     const auto bits = random_bits(rng, n, 60);
     size_t k = 0;
     for (uint64_t w : bits) k += static_cast<size_t>(__builtin_popcountll(w));
-    auto got = batch_add_g1(*dev_same, bits);
+    auto got = batch_add_g1(*dev_same, bits, method(GetParam()));
     ASSERT_TRUE(got.ok());
     EXPECT_TRUE(*got == ec::mul(ec::G1Jacobian::from_affine(bases[0]), ff::Fr::from_u64(k)));
 
@@ -138,14 +156,15 @@ TEST_F(GpuBatchAddTest, IdentityRepeatedAndCancelling) {
     auto dev_pm = DeviceG1Bases::upload(pm);
     ASSERT_TRUE(dev_pm.ok());
     std::vector<uint64_t> all((pm.size() + 63) / 64, ~uint64_t{0});
-    got = batch_add_g1(*dev_pm, all);
+    got = batch_add_g1(*dev_pm, all, method(GetParam()));
     ASSERT_TRUE(got.ok());
     EXPECT_TRUE(got->is_identity());
     // all identity bases
     std::vector<ec::G1Affine> ids(700, ec::G1Affine::identity());
     auto dev_ids = DeviceG1Bases::upload(ids);
     ASSERT_TRUE(dev_ids.ok());
-    got = batch_add_g1(*dev_ids, std::vector<uint64_t>((700 + 63) / 64, ~uint64_t{0}));
+    got = batch_add_g1(*dev_ids, std::vector<uint64_t>((700 + 63) / 64, ~uint64_t{0}),
+                       method(GetParam()));
     ASSERT_TRUE(got.ok());
     EXPECT_TRUE(got->is_identity());
 }
@@ -165,7 +184,7 @@ std::vector<ec::G2Affine> g2_points(util::TestRng& rng, size_t n) {
     return out;
 }
 
-TEST_F(GpuBatchAddTest, G2AgainstCpu) {
+TEST_P(GpuBatchAddTest, G2AgainstCpu) {
     util::TestRng rng(806);
     for (size_t n : {1, 65, 1000, 9001}) {
         auto bases = g2_points(rng, n);
@@ -177,13 +196,11 @@ TEST_F(GpuBatchAddTest, G2AgainstCpu) {
         for (unsigned pct : {0u, 50u, 80u, 100u}) {
             auto bits = random_bits(rng, n, pct);
             if (n % 64 != 0 && pct == 100) bits.back() = ~uint64_t{0};  // stray bits too
-            for (size_t wpt : {0, 1, 3}) {
-                GpuBatchAddOptions options;
-                options.words_per_thread = wpt;
-                auto got = batch_add_g2(bases, bits, options);
+            for (size_t k : {0, 1, 3}) {
+                auto got = batch_add_g2(bases, bits, method(GetParam(), k));
                 ASSERT_TRUE(got.ok()) << got.status().to_string();
                 EXPECT_TRUE(*got == msm::batch_add(bases, bits))
-                    << "G2 n=" << n << " pct=" << pct << " wpt=" << wpt;
+                    << "G2 n=" << n << " pct=" << pct << " k=" << k;
             }
         }
     }
@@ -191,33 +208,64 @@ TEST_F(GpuBatchAddTest, G2AgainstCpu) {
     const auto pts = g2_points(rng, 1);
     std::vector<ec::G2Affine> pm(600);
     for (size_t i = 0; i < pm.size(); ++i) pm[i] = i % 2 == 0 ? pts[0] : -pts[0];
-    auto got = batch_add_g2(pm, std::vector<uint64_t>(10, ~uint64_t{0}));
+    auto got = batch_add_g2(pm, std::vector<uint64_t>(10, ~uint64_t{0}), method(GetParam()));
     ASSERT_TRUE(got.ok());
     EXPECT_TRUE(got->is_identity());
     const std::vector<ec::G2Affine> same(301, pts[0]);
-    got = batch_add_g2(same, std::vector<uint64_t>(5, ~uint64_t{0}));
+    got = batch_add_g2(same, std::vector<uint64_t>(5, ~uint64_t{0}), method(GetParam()));
     ASSERT_TRUE(got.ok());
     EXPECT_TRUE(*got == ec::mul(ec::G2Jacobian::from_affine(pts[0]), ff::Fr::from_u64(301)));
-    EXPECT_EQ(batch_add_g2(same, std::vector<uint64_t>(4)).status().code(),
+    EXPECT_EQ(batch_add_g2(same, std::vector<uint64_t>(4), method(GetParam())).status().code(),
               util::StatusCode::kInvalidArgument);
 }
 
-TEST_F(GpuBatchAddTest, ArgumentChecks) {
+TEST_P(GpuBatchAddTest, ArgumentChecks) {
     util::TestRng rng(805);
     const auto bases = testing::g1_random_points(rng, 100);
     auto dev = DeviceG1Bases::upload(bases);
     ASSERT_TRUE(dev.ok());
     std::vector<uint64_t> short_bits(1);
-    EXPECT_EQ(batch_add_g1(*dev, short_bits).status().code(), util::StatusCode::kInvalidArgument);
+    EXPECT_EQ(batch_add_g1(*dev, short_bits, method(GetParam())).status().code(),
+              util::StatusCode::kInvalidArgument);
     GpuBatchAddOptions bad;
     bad.words_per_thread = kMaxBatchAddWordsPerThread + 1;
     EXPECT_EQ(batch_add_g1(*dev, std::vector<uint64_t>(2), bad).status().code(),
               util::StatusCode::kInvalidArgument);
-    EXPECT_EQ(batch_add_g1(dev->device_data(), 100, nullptr, nullptr, nullptr, 0, nullptr).code(),
+    EXPECT_EQ(batch_add_g1(dev->device_data(), 100, nullptr, nullptr, nullptr, 0, nullptr,
+                           method(GetParam()))
+                  .code(),
               util::StatusCode::kInvalidArgument);
-    EXPECT_EQ(batch_add_scratch_bytes_g1(kMaxBatchAddBases + 1).status().code(),
+    EXPECT_EQ(batch_add_scratch_bytes_g1(kMaxBatchAddBases + 1, method(GetParam())).status().code(),
               util::StatusCode::kInvalidArgument);
+    // Scratch one byte short (every pointer valid).
+    auto need = batch_add_scratch_bytes_g1(100, method(GetParam()));
+    ASSERT_TRUE(need.ok());
+    auto d_bits = DeviceBuffer::allocate(2 * sizeof(uint64_t));
+    auto d_out = DeviceBuffer::allocate(sizeof(ec::G1Xyzz));
+    auto d_scratch = DeviceBuffer::allocate(*need);
+    ASSERT_TRUE(d_bits.ok() && d_out.ok() && d_scratch.ok());
+    const util::Status short_scratch = batch_add_g1(
+        dev->device_data(), 100, static_cast<const uint64_t*>(d_bits->data()),
+        static_cast<ec::G1Xyzz*>(d_out->data()), d_scratch->data(), *need - 1, nullptr,
+        method(GetParam()));
+    EXPECT_EQ(short_scratch.code(), util::StatusCode::kInvalidArgument);
+    EXPECT_NE(short_scratch.message().find("scratch"), std::string::npos)
+        << short_scratch.to_string();
 }
+
+// A lane length that would need more than 2^24 lanes is refused before anything runs.
+TEST(GpuBatchAddAffine, TooManyLanesIsAnError) {
+    EXPECT_EQ(batch_add_scratch_bytes_g1((size_t{1} << 24) + 1, method(true, 1)).status().code(),
+              util::StatusCode::kInvalidArgument);
+    if (device_count() == 0) GTEST_SKIP() << "no usable CUDA device for CUB's storage query";
+    auto automatic = batch_add_scratch_bytes_g1((size_t{1} << 24) + 1, method(true, 0));
+    EXPECT_TRUE(automatic.ok()) << automatic.status().to_string();
+}
+
+INSTANTIATE_TEST_SUITE_P(Methods, GpuBatchAddTest, ::testing::Values(false, true),
+                         [](const ::testing::TestParamInfo<bool>& param) {
+                             return std::string(param.param ? "BatchAffine" : "Xyzz");
+                         });
 
 }  // namespace
 }  // namespace cuzk::gpu
