@@ -47,9 +47,11 @@ struct GpuBatchAddOptions {
     // Bit words summed by one thread; 0 = automatic (1 up to 2^18 words, then enough to keep
     // about 2^18 threads). At most 2^20.
     size_t words_per_thread = 0;
-    // Batch-affine additions from `affine_min` bases up (env CUZK_BATCH_ADD_AFFINE=0: never;
-    // CUZK_BATCH_ADD_AFFINE_MIN): see "Batch-affine method" above. Same sums.
-    bool batch_affine = util::env_switch("CUZK_BATCH_ADD_AFFINE", true);
+    // Batch-affine additions from `affine_min` bases up (env CUZK_BATCH_ADD_AFFINE=1;
+    // CUZK_BATCH_ADD_AFFINE_MIN): see "Batch-affine method" above. Same sums. Off: measured
+    // slower in a 32 GiB partition on the H200 (2026-12-02: batch_addition 83.8 → 119.0 ms,
+    // b_g2 141.9 → 155.6 ms per partition; bench/RESULTS.md, session 11).
+    bool batch_affine = util::env_switch("CUZK_BATCH_ADD_AFFINE", false);
     size_t affine_min = util::env_unsigned("CUZK_BATCH_ADD_AFFINE_MIN", 1u << 20);
     // Items per lane (env CUZK_BATCH_ADD_AFFINE_CHUNK); 0 = 32, doubled while there would be
     // more than kMaxBatchAddLanes lanes.

@@ -82,6 +82,9 @@ util::Result<typename T::Jacobian> split(const typename T::Affine* bases, size_t
                                 d_scratch.size()));
     CUZK_CUDA_RETURN_IF_ERROR(cudaDeviceSynchronize());
     const double batch_add_ms = sw.elapsed_ms();
+    // The batch addition's scratch (gigabytes with the batch-affine method) goes back before the
+    // tail MSM allocates its own.
+    d_scratch = DeviceBuffer();
     uint32_t host_counts[2] = {};
     CUZK_RETURN_IF_ERROR(d_counts.download(host_counts, sizeof(host_counts)));
     typename T::Xyzz ones_sum;
