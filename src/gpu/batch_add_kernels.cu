@@ -101,33 +101,41 @@ BatchAddShape shape_for(size_t n, size_t words_per_thread) {
     return shape_for_units<kBlock>((n + 63) / 64, words_per_thread);
 }
 
-template <class C, unsigned kBlock>
-cudaError_t launch_sum(const ec::Xyzz<C>* in, size_t count, const BatchAddShape& shape,
-                       ec::Xyzz<C>* partial, ec::Xyzz<C>* result, cudaStream_t stream) {
-    if (count == 0 || shape.blocks == 0) {
+// The two levels both sums share: first_level(blocks) launches the per-block sums into
+// partial, one block of reduce_kernel adds those into *result; nothing to add writes the
+// identity.
+template <class C, unsigned kBlock, class FirstLevel>
+cudaError_t launch_two_levels(size_t units, const BatchAddShape& shape, ec::Xyzz<C>* partial,
+                              ec::Xyzz<C>* result, cudaStream_t stream,
+                              const FirstLevel& first_level) {
+    if (units == 0 || shape.blocks == 0) {
         write_identity_kernel<C><<<1, 1, 0, stream>>>(result);
         return cudaGetLastError();
     }
     if (shape.blocks > 0x7fffffffu || shape.words_per_thread == 0) return cudaErrorInvalidValue;
-    sum_points_kernel<C, kBlock><<<static_cast<unsigned>(shape.blocks), kBlock, 0, stream>>>(
-        in, count, shape.words_per_thread, partial);
+    first_level(static_cast<unsigned>(shape.blocks));
     reduce_kernel<C, kBlock><<<1, kBlock, 0, stream>>>(partial, shape.blocks, result);
     return cudaGetLastError();
+}
+
+template <class C, unsigned kBlock>
+cudaError_t launch_sum(const ec::Xyzz<C>* in, size_t count, const BatchAddShape& shape,
+                       ec::Xyzz<C>* partial, ec::Xyzz<C>* result, cudaStream_t stream) {
+    return launch_two_levels<C, kBlock>(count, shape, partial, result, stream, [&](unsigned blocks) {
+        sum_points_kernel<C, kBlock><<<blocks, kBlock, 0, stream>>>(in, count,
+                                                                    shape.words_per_thread, partial);
+    });
 }
 
 template <class C, unsigned kBlock>
 cudaError_t launch(const ec::Affine<C>* bases, size_t n, const uint64_t* bits,
                    const BatchAddShape& shape, ec::Xyzz<C>* partial, ec::Xyzz<C>* result,
                    cudaStream_t stream) {
-    if (n == 0 || shape.blocks == 0) {
-        write_identity_kernel<C><<<1, 1, 0, stream>>>(result);
-        return cudaGetLastError();
-    }
-    if (shape.blocks > 0x7fffffffu || shape.words_per_thread == 0) return cudaErrorInvalidValue;
-    sum_selected_kernel<C, kBlock><<<static_cast<unsigned>(shape.blocks), kBlock, 0, stream>>>(
-        bases, n, bits, shape.words_per_thread, partial);
-    reduce_kernel<C, kBlock><<<1, kBlock, 0, stream>>>(partial, shape.blocks, result);
-    return cudaGetLastError();
+    return launch_two_levels<C, kBlock>(n, shape, partial, result, stream, [&](unsigned blocks) {
+        sum_selected_kernel<C, kBlock><<<blocks, kBlock, 0, stream>>>(bases, n, bits,
+                                                                      shape.words_per_thread,
+                                                                      partial);
+    });
 }
 
 }  // namespace
