@@ -65,6 +65,18 @@ util::Status classify_scalars(const ff::Fr* scalars, size_t n, const ClassifyOut
     return util::Status();
 }
 
+util::Status scalars_to_canonical(const ff::Fr* scalars, size_t n, ff::BigInt<4>* out,
+                                  CUstream_st* stream) {
+    CUZK_RETURN_IF_ERROR(check_size(n));
+    if (n == 0) return util::Status();
+    if (scalars == nullptr || out == nullptr)
+        return util::invalid_argument("gpu::scalars_to_canonical: a null device pointer");
+    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_classify_gather(
+        reinterpret_cast<const uint64_t*>(scalars), n, nullptr, nullptr,
+        reinterpret_cast<uint64_t*>(out), stream));
+    return util::Status();
+}
+
 util::Result<Classification> classify_scalars(std::span<const ff::Fr> scalars) {
     const size_t n = scalars.size();
     CUZK_RETURN_IF_ERROR(check_size(n));

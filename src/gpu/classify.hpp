@@ -55,6 +55,12 @@ util::Result<size_t> classify_scratch_bytes(size_t n);
 util::Status classify_scalars(const ff::Fr* scalars, size_t n, const ClassifyOutputs& out,
                               void* scratch, size_t scratch_bytes, CUstream_st* stream);
 
+// Enqueues out[i] = canonical(scalars[i]) for i < n (Montgomery form → the integer < r that
+// msm_g1_device takes); out may equal scalars (in place). For scalars that are neither bits nor
+// worth classifying (the H MSM's). Errors as classify_scalars.
+util::Status scalars_to_canonical(const ff::Fr* scalars, size_t n, ff::BigInt<4>* out,
+                                  CUstream_st* stream);
+
 // The classification brought back to the host.
 struct Classification {
     std::vector<uint64_t> ones_bits;  // ⌈n/64⌉ words

@@ -58,15 +58,17 @@ struct IsOther {
 };
 
 // Montgomery form a·R → a: the Montgomery product with the integer 1 (fully reduced result).
+// indices == nullptr: the identity list (out[j] from scalars[j]; out may then be scalars, since
+// each thread reads its element before writing it); num_selected == nullptr: all n.
 __global__ void gather_kernel(const uint64_t* scalars, size_t n, const uint32_t* indices,
                               const uint32_t* num_selected, uint64_t* out) {
-    const size_t count = *num_selected;
+    const size_t count = num_selected != nullptr ? *num_selected : n;
     const size_t stride = size_t{gridDim.x} * blockDim.x;
     DeviceFr unit = DeviceFr::zero();
     unit.limb[0] = 1;
     for (size_t j = size_t{blockIdx.x} * blockDim.x + threadIdx.x; j < count && j < n;
          j += stride) {
-        const size_t i = indices[j];
+        const size_t i = indices != nullptr ? indices[j] : j;
         DeviceFr a;
         for (int l = 0; l < 4; ++l) a.limb[l] = scalars[4 * i + l];
         const DeviceFr c = a * unit;

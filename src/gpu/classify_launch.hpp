@@ -25,7 +25,8 @@ cudaError_t launch_classify_select_others(void* temp, size_t temp_bytes, const u
                                           size_t n, uint32_t* other_indices, uint32_t* num_selected,
                                           cudaStream_t stream);
 
-// other_scalars[j] = canonical(scalars[other_indices[j]]) for j < *num_selected (≤ n).
+// other_scalars[j] = canonical(scalars[other_indices[j]]) for j < *num_selected (≤ n);
+// other_indices == nullptr: the identity list (in place allowed), num_selected == nullptr: n.
 cudaError_t launch_classify_gather(const uint64_t* scalars, size_t n, const uint32_t* other_indices,
                                    const uint32_t* num_selected, uint64_t* other_scalars,
                                    cudaStream_t stream);

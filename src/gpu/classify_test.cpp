@@ -8,6 +8,7 @@
 
 #include <vector>
 
+#include "gpu/cuda_status.hpp"
 #include "gpu/device.hpp"
 #include "util/rng.hpp"
 
@@ -112,6 +113,33 @@ TEST_F(GpuClassifyTest, UniformVectors) {
     ASSERT_TRUE(empty.ok());
     EXPECT_EQ(empty->ones, 0u);
     EXPECT_TRUE(empty->ones_bits.empty() && empty->other_indices.empty());
+}
+
+// The identity-list conversion the H MSM uses: every scalar (0, 1, edges, random), into a second
+// buffer and in place, against the host's to_int.
+TEST_F(GpuClassifyTest, ScalarsToCanonical) {
+    util::TestRng rng(703);
+    for (size_t n : {1, 255, 256, 257, 100003}) {
+        const std::vector<Fr> s = mixed_scalars(rng, n, 10, 10);
+        auto d_in = DeviceBuffer::allocate(n * sizeof(Fr));
+        auto d_out = DeviceBuffer::allocate(n * sizeof(BigInt<4>));
+        ASSERT_TRUE(d_in.ok() && d_out.ok());
+        ASSERT_TRUE(d_in->upload(s.data(), n * sizeof(Fr)).ok());
+        auto* in = static_cast<Fr*>(d_in->data());
+        for (bool in_place : {false, true}) {
+            auto* out = in_place ? reinterpret_cast<BigInt<4>*>(in)
+                                 : static_cast<BigInt<4>*>(d_out->data());
+            ASSERT_TRUE(scalars_to_canonical(in, n, out, nullptr).ok());
+            std::vector<BigInt<4>> got(n);
+            ASSERT_TRUE((in_place ? *d_in : *d_out).download(got.data(), n * 32).ok());
+            for (size_t i = 0; i < n; ++i)
+                ASSERT_TRUE(got[i] == s[i].to_int()) << "n=" << n << " i=" << i << " in_place="
+                                                     << in_place;
+        }
+    }
+    EXPECT_TRUE(scalars_to_canonical(nullptr, 0, nullptr, nullptr).ok());
+    EXPECT_EQ(scalars_to_canonical(nullptr, 5, nullptr, nullptr).code(),
+              util::StatusCode::kInvalidArgument);
 }
 
 TEST_F(GpuClassifyTest, DevicePointerArgumentChecks) {

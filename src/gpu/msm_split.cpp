@@ -26,8 +26,9 @@ struct G1Split {
         return batch_add_g1(b, n, bits, out, scratch, bytes, nullptr);
     }
     static util::Result<Jacobian> tail(const Affine* b, size_t nb, const ff::BigInt<4>* k,
-                                       const uint32_t* idx, size_t count, const GpuMsmOptions& o) {
-        return msm_g1_device(b, nb, k, idx, count, o);
+                                       const uint32_t* idx, size_t count, const GpuMsmOptions& o,
+                                       GpuMsmTimings* steps) {
+        return msm_g1_device(b, nb, k, idx, count, o, steps);
     }
 };
 struct G2Split {
@@ -40,8 +41,9 @@ struct G2Split {
         return batch_add_g2(b, n, bits, out, scratch, bytes, nullptr);
     }
     static util::Result<Jacobian> tail(const Affine* b, size_t nb, const ff::BigInt<4>* k,
-                                       const uint32_t* idx, size_t count, const GpuMsmOptions& o) {
-        return msm_g2_device(b, nb, k, idx, count, o);
+                                       const uint32_t* idx, size_t count, const GpuMsmOptions& o,
+                                       GpuMsmTimings* steps) {
+        return msm_g2_device(b, nb, k, idx, count, o, steps);
     }
 };
 
@@ -92,12 +94,13 @@ util::Result<typename T::Jacobian> split(const typename T::Affine* bases, size_t
     const size_t ones = host_counts[0], k = host_counts[1];
     if (ones > n || k > n || ones + k > n)
         return util::internal_error("gpu::msm_split: counts exceed the number of scalars");
-    if (counts != nullptr) *counts = {ones, k, classify_ms, batch_add_ms, 0};
+    if (counts != nullptr) *counts = {ones, k, classify_ms, batch_add_ms, 0, {}};
     typename T::Jacobian result = ones_sum.to_jacobian();
     if (k == 0) return result;
     sw.reset();
     CUZK_ASSIGN_OR_RETURN(const typename T::Jacobian tail,
-                          T::tail(bases, n, out.other_scalars, out.other_indices, k, options));
+                          T::tail(bases, n, out.other_scalars, out.other_indices, k, options,
+                                  counts != nullptr ? &counts->tail_steps : nullptr));
     if (counts != nullptr) counts->tail_ms = sw.elapsed_ms();
     return result + tail;
 }

@@ -24,6 +24,7 @@ namespace cuzk::gpu {
 struct SplitMsmCounts {
     size_t ones = 0, others = 0;  // zeros = n − ones − others
     double classify_ms = 0, batch_add_ms = 0, tail_ms = 0;
+    GpuMsmTimings tail_steps;  // the tail MSM's own step times (zero when there are no others)
 };
 
 // scalars: bases.size() device-resident Fr (Montgomery form). Synchronous (default stream).

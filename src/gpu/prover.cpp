@@ -13,10 +13,12 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <thread>
 #include <type_traits>
 
+#include "gpu/classify.hpp"
 #include "gpu/cuda_status.hpp"
 #include "gpu/h_poly.hpp"
 #include "gpu/msm_split.hpp"
@@ -237,7 +239,19 @@ class GpuSession {
             CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
         }
         PhaseScope phase("msm_h", &t, options_.trace);
-        CUZK_ASSIGN_OR_RETURN(sums.h, section_msm(params_.h(), dev[0], options_.msm, nullptr));
+        const DeviceSpan<ec::G1Affine> h = params_.h();
+        if (!options_.h_msm_direct || h.size == 0) {
+            CUZK_ASSIGN_OR_RETURN(sums.h, section_msm(h, dev[0], options_.msm, nullptr));
+            return Status();
+        }
+        // H is dense and random: no classification, batch addition or index list. Its scalars
+        // become canonical integers in place (H is not read again) and go to a plain MSM.
+        auto* canonical = reinterpret_cast<ff::BigInt<4>*>(dev[0]);
+        CUZK_RETURN_IF_ERROR(scalars_to_canonical(dev[0], h.size, canonical, nullptr));
+        GpuMsmTimings mt;
+        CUZK_ASSIGN_OR_RETURN(sums.h, msm_g1_device(h.data, h.size, canonical, nullptr, h.size,
+                                                    options_.msm, &mt));
+        record_msm_steps(options_.trace, "msm_h", mt);
         return Status();
     }
 
@@ -258,30 +272,61 @@ class GpuSession {
                                                    PhaseTimes& t) {
         {
             PhaseScope phase("b_g2", &t, options_.trace);
-            CUZK_ASSIGN_OR_RETURN(sums.b2, section_msm(params_.b_g2(), b_scalars, options_.msm,
-                                                       nullptr));
+            SplitMsmCounts c;
+            CUZK_ASSIGN_OR_RETURN(sums.b2,
+                                  section_msm(params_.b_g2(), b_scalars, options_.msm, &c));
+            record_split(options_.trace, c, "b_g2.");
         }
         PhaseScope phase("proof_assembly", &t, options_.trace);
         return groth16::assemble_proof(params_.vk(), sums, r, k);
     }
 
-    // The three steps of a split MSM as consecutive trace events ending now.
-    static void record_split(util::TraceRecorder* trace, const SplitMsmCounts& c) {
+    // Consecutive trace events ending now, the last of `steps` ending last; each with `args`.
+    static void record_steps(util::TraceRecorder* trace,
+                             std::span<const std::pair<const char*, double>> steps,
+                             const std::vector<std::pair<std::string, double>>& args) {
         if (trace == nullptr) return;
         const uint32_t tid = trace->current_tid();
         double end = trace->now_us();
-        const std::pair<const char*, double> steps[3] = {
-            {"tail_msm", c.tail_ms}, {"batch_addition", c.batch_add_ms}, {"prep_msm", c.classify_ms}};
-        for (const auto& [name, ms] : steps) {
+        for (size_t i = steps.size(); i-- > 0;) {
             util::TraceEvent e;
-            e.name = name;
+            e.name = steps[i].first;
             e.category = "gpu";
-            e.duration_us = ms * 1000.0;
+            e.duration_us = steps[i].second * 1000.0;
             e.start_us = end - e.duration_us;
             e.tid = tid;
+            e.args = args;
             end = e.start_us;
             trace->add(std::move(e));
         }
+    }
+
+    // The three steps of a split MSM, with the scalar classes' counts; names prefixed by
+    // `prefix` ("b_g2." for B_G2, whose steps are inside the b_g2 phase).
+    static void record_split(util::TraceRecorder* trace, const SplitMsmCounts& c,
+                             const std::string& prefix = "") {
+        const std::string names[3] = {prefix + "prep_msm", prefix + "batch_addition",
+                                      prefix + "tail_msm"};
+        const std::pair<const char*, double> steps[3] = {{names[0].c_str(), c.classify_ms},
+                                                         {names[1].c_str(), c.batch_add_ms},
+                                                         {names[2].c_str(), c.tail_ms}};
+        const GpuMsmTimings& tail = c.tail_steps;
+        record_steps(trace, steps,
+                     {{"ones", static_cast<double>(c.ones)},
+                      {"others", static_cast<double>(c.others)},
+                      {"tail.digits_ms", tail.digits},
+                      {"tail.sort_ms", tail.sort},
+                      {"tail.buckets_ms", tail.buckets},
+                      {"tail.windows_ms", tail.windows}});
+    }
+
+    // A plain MSM's kernel steps (GpuMsmTimings) under `name`.
+    static void record_msm_steps(util::TraceRecorder* trace, const char* name,
+                                 const GpuMsmTimings& mt) {
+        const std::pair<const char*, double> steps[4] = {
+            {"msm.digits", mt.digits}, {"msm.sort", mt.sort}, {"msm.buckets", mt.buckets},
+            {"msm.windows", mt.windows}};
+        record_steps(trace, steps, {{std::string(name) + ".total_ms", mt.total}});
     }
 
     const ResidentParams& params_;

@@ -13,7 +13,8 @@
 //   h2d              a, b, c (zero-padded to m) and later the L, A, B scalars to the device,
 //                    through pinned staging (gpu/staged_upload.hpp);
 //   ntt_h            H on the device (gpu/h_poly.hpp), left there as the H MSM's scalars;
-//   msm_h            the H MSM (classification + Pippenger: its scalars are never 0/1 in bulk);
+//   msm_h            the H MSM: Pippenger over H, converted to canonical integers in place (or,
+//                    with h_msm_direct off, split as below);
 //   prep_msm         L, A, B_G1: classification of the scalars into 0 / 1 / other on the device;
 //   batch_addition   L, A, B_G1: the sums of the bases of the unit scalars;
 //   tail_msm         L, A, B_G1: Pippenger over the other scalars;
@@ -72,6 +73,10 @@ struct GpuProverOptions {
     const DeviceCircuit* compiled = nullptr;
     // Compiled path: upload k + 1 during k; on unless CUZK_GPU_OVERLAP_H2D=0.
     bool overlap_h2d = util::env_switch("CUZK_GPU_OVERLAP_H2D", true);
+    // The H MSM as a plain MSM (scalars converted to canonical in place; H's random scalars are
+    // never 0/1 in bulk) instead of the split one (classification, an empty batch addition, the
+    // tail MSM through an index list). CUZK_H_MSM_DIRECT=0 selects the split one.
+    bool h_msm_direct = util::env_switch("CUZK_H_MSM_DIRECT", true);
 };
 
 // A circuit's witness for the compiled path (groth16/witness.hpp).
