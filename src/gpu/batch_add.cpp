@@ -44,9 +44,9 @@ struct G1Traits {
         return detail::batch_add_sum_shape_g1(count);
     }
     static cudaError_t launch(const DAffine* b, size_t n, const uint64_t* bits,
-                              const detail::BatchAddShape& s, DXyzz* partial, DXyzz* result,
-                              cudaStream_t stream) {
-        return detail::launch_batch_add_g1(b, n, bits, s, partial, result, stream);
+                              const detail::BatchAddShape& s, bool compact, DXyzz* partial,
+                              DXyzz* result, cudaStream_t stream) {
+        return detail::launch_batch_add_g1(b, n, bits, s, compact, partial, result, stream);
     }
     static cudaError_t sum(const DXyzz* in, size_t count, const detail::BatchAddShape& s,
                            DXyzz* partial, DXyzz* result, cudaStream_t stream) {
@@ -69,9 +69,9 @@ struct G2Traits {
         return detail::batch_add_sum_shape_g2(count);
     }
     static cudaError_t launch(const DAffine* b, size_t n, const uint64_t* bits,
-                              const detail::BatchAddShape& s, DXyzz* partial, DXyzz* result,
-                              cudaStream_t stream) {
-        return detail::launch_batch_add_g2(b, n, bits, s, partial, result, stream);
+                              const detail::BatchAddShape& s, bool compact, DXyzz* partial,
+                              DXyzz* result, cudaStream_t stream) {
+        return detail::launch_batch_add_g2(b, n, bits, s, compact, partial, result, stream);
     }
     static cudaError_t sum(const DXyzz* in, size_t count, const detail::BatchAddShape& s,
                            DXyzz* partial, DXyzz* result, cudaStream_t stream) {
@@ -229,6 +229,7 @@ util::Status enqueue(const typename T::Affine* bases, size_t n, const uint64_t* 
         return enqueue_affine<T>(bases, n, bits, result, scratch, stream, options);
     CUZK_CUDA_RETURN_IF_ERROR(T::launch(reinterpret_cast<const typename T::DAffine*>(bases), n,
                                         bits, T::shape(n, options.words_per_thread),
+                                        options.warp_compact,
                                         static_cast<typename T::DXyzz*>(scratch),
                                         reinterpret_cast<typename T::DXyzz*>(result), stream));
     return util::Status();

@@ -8,8 +8,9 @@
 // of the last word at positions ≥ n are ignored. Identity bases (0, 0) contribute nothing;
 // repeated bases (doubling) and P next to −P (cancellation) are handled by the XYZZ formulas.
 //
-// Method: each thread sums the selected bases of `words_per_thread` consecutive bit words with
-// XYZZ mixed additions (ec::Xyzz::add_mixed, 8M + 2S), walking the set bits of each word; the
+// Method: each warp sums the selected bases of 32·`words_per_thread` consecutive bit words with
+// XYZZ mixed additions (ec::Xyzz::add_mixed, 8M + 2S), 32 words at a time, its lanes taking the
+// set bits in turn (warp_compact; or each thread walking the set bits of its own words); the
 // threads of a block are reduced by a shared-memory tree of XYZZ additions into one point per
 // block, and a single block reduces those. Cost: one mixed addition per selected base plus
 // ~2 full additions per thread; device scratch = one XYZZ point per block.
@@ -47,6 +48,12 @@ struct GpuBatchAddOptions {
     // Bit words summed by one thread; 0 = automatic (1 up to 2^18 words, then enough to keep
     // about 2^18 threads). At most 2^20.
     size_t words_per_thread = 0;
+    // The warp-compacted kernel (env CUZK_BATCH_ADD_WARP_COMPACT=0|1): a warp numbers the set
+    // bits of 32 words at a time and its lanes take them in turn, so that every lane adds in
+    // every round; off, each thread walks the set bits of its own words and a warp runs as many
+    // rounds per word as its fullest lane's word has bits (modelled on the 8 MiB PoRep
+    // partition's L bitmap: 76 % of the lanes busy, against ~97 % compacted).
+    bool warp_compact = util::env_switch("CUZK_BATCH_ADD_WARP_COMPACT", true);
     // Batch-affine additions from `affine_min` bases up (env CUZK_BATCH_ADD_AFFINE=1;
     // CUZK_BATCH_ADD_AFFINE_MIN): see "Batch-affine method" above. Same sums. Off: measured
     // slower in a 32 GiB partition on the H200 (2026-12-02: batch_addition 83.8 → 119.0 ms,

@@ -47,6 +47,77 @@ __global__ void sum_selected_kernel(const ec::Affine<C>* bases, size_t n, const 
     if (threadIdx.x == 0) partial[blockIdx.x] = shared[0];
 }
 
+// The position of the r-th set bit (from 0, least significant first) of w; r < popcount(w).
+// Halving: keep the low half when it holds more than r set bits, else skip past it.
+__device__ __forceinline__ unsigned nth_set_bit(uint64_t w, unsigned r) {
+    unsigned pos = 0;
+    for (unsigned width = 32; width > 0; width /= 2) {
+        const uint64_t low = w & ((uint64_t{1} << width) - 1);
+        const unsigned c = static_cast<unsigned>(__popcll(low));
+        if (r >= c) {
+            r -= c;
+            w >>= width;
+            pos += width;
+        } else {
+            w = low;
+        }
+    }
+    return pos;
+}
+
+// The warp-compacted form of sum_selected_kernel (GpuBatchAddOptions::warp_compact): the same
+// words per warp (32·words_per_thread, warp-contiguous), taken 32 at a time — lane ℓ loads word
+// ℓ of the group, a shuffle scan of their popcounts numbers the group's set bits 0 … T − 1, and
+// lane ℓ adds bits ℓ, ℓ + 32, … (each located by a binary search over the scan in shared memory
+// and nth_set_bit). Every lane then adds in every round but the group's last, where the
+// per-word loop above idles the lanes whose word has fewer set bits than the warp's fullest.
+template <class C, unsigned kBlock>
+__global__ void sum_selected_compact_kernel(const ec::Affine<C>* bases, size_t n,
+                                            const uint64_t* bits, size_t words_per_thread,
+                                            ec::Xyzz<C>* partial) {
+    __shared__ ec::Xyzz<C> shared[kBlock];
+    __shared__ uint64_t group_words[kBlock];
+    __shared__ uint32_t group_ends[kBlock];  // inclusive scan of the popcounts, per warp
+    constexpr unsigned kFull = 0xffffffffu;
+    const unsigned lane = threadIdx.x % 32, warp_at = threadIdx.x - lane;
+    const size_t words = (n + 63) / 64;
+    const size_t warp = (size_t{blockIdx.x} * kBlock + threadIdx.x) / 32;
+    const size_t warp_first = warp * 32 * words_per_thread;
+    ec::Xyzz<C> acc = ec::Xyzz<C>::identity();
+    for (size_t g = 0; g < words_per_thread; ++g) {
+        const size_t group_first = warp_first + 32 * g;
+        const size_t w = group_first + lane;
+        uint64_t word = 0;
+        if (w < words) {
+            word = bits[w];
+            if (n - 64 * w < 64) word &= (uint64_t{1} << (n - 64 * w)) - 1;  // bits ≥ n ignored
+        }
+        uint32_t end = static_cast<uint32_t>(__popcll(word));
+        for (unsigned d = 1; d < 32; d *= 2) {
+            const uint32_t v = __shfl_up_sync(kFull, end, d);
+            if (lane >= d) end += v;
+        }
+        const uint32_t total = __shfl_sync(kFull, end, 31);
+        group_words[threadIdx.x] = word;
+        group_ends[threadIdx.x] = end;
+        __syncwarp();
+        for (uint32_t j = lane; j < total; j += 32) {
+            unsigned k = 0;  // the first word whose scan passes j: ends[< k] ≤ j < ends[k]
+            for (unsigned step = 16; step > 0; step /= 2)
+                if (group_ends[warp_at + k + step - 1] <= j) k += step;
+            const uint32_t before = k == 0 ? 0 : group_ends[warp_at + k - 1];
+            const size_t i =
+                64 * (group_first + k) + nth_set_bit(group_words[warp_at + k], j - before);
+            acc = acc.add_mixed(bases[i]);
+        }
+        __syncwarp();
+    }
+    shared[threadIdx.x] = acc;
+    __syncthreads();
+    block_reduce<C, kBlock>(shared);
+    if (threadIdx.x == 0) partial[blockIdx.x] = shared[0];
+}
+
 // Thread t sums in[t·per_thread, t·per_thread + per_thread) ∩ [0, count); the block's sum goes
 // to partial[blockIdx.x].
 template <class C, unsigned kBlock>
@@ -129,12 +200,12 @@ cudaError_t launch_sum(const ec::Xyzz<C>* in, size_t count, const BatchAddShape&
 
 template <class C, unsigned kBlock>
 cudaError_t launch(const ec::Affine<C>* bases, size_t n, const uint64_t* bits,
-                   const BatchAddShape& shape, ec::Xyzz<C>* partial, ec::Xyzz<C>* result,
-                   cudaStream_t stream) {
+                   const BatchAddShape& shape, bool warp_compact, ec::Xyzz<C>* partial,
+                   ec::Xyzz<C>* result, cudaStream_t stream) {
     return launch_two_levels<C, kBlock>(n, shape, partial, result, stream, [&](unsigned blocks) {
-        sum_selected_kernel<C, kBlock><<<blocks, kBlock, 0, stream>>>(bases, n, bits,
-                                                                      shape.words_per_thread,
-                                                                      partial);
+        const auto kernel = warp_compact ? sum_selected_compact_kernel<C, kBlock>
+                                         : sum_selected_kernel<C, kBlock>;
+        kernel<<<blocks, kBlock, 0, stream>>>(bases, n, bits, shape.words_per_thread, partial);
     });
 }
 
@@ -145,9 +216,11 @@ BatchAddShape batch_add_shape_g1(size_t n, size_t words_per_thread) {
 }
 
 cudaError_t launch_batch_add_g1(const DeviceG1Affine* bases, size_t n, const uint64_t* bits,
-                                const BatchAddShape& shape, DeviceG1Xyzz* partial,
-                                DeviceG1Xyzz* result, cudaStream_t stream) {
-    return launch<DeviceG1Curve, kBlockG1>(bases, n, bits, shape, partial, result, stream);
+                                const BatchAddShape& shape, bool warp_compact,
+                                DeviceG1Xyzz* partial, DeviceG1Xyzz* result,
+                                cudaStream_t stream) {
+    return launch<DeviceG1Curve, kBlockG1>(bases, n, bits, shape, warp_compact, partial, result,
+                                         stream);
 }
 
 BatchAddShape batch_add_sum_shape_g1(size_t count) { return shape_for_units<kBlockG1>(count, 0); }
@@ -169,9 +242,11 @@ BatchAddShape batch_add_shape_g2(size_t n, size_t words_per_thread) {
 }
 
 cudaError_t launch_batch_add_g2(const DeviceG2Affine* bases, size_t n, const uint64_t* bits,
-                                const BatchAddShape& shape, DeviceG2Xyzz* partial,
-                                DeviceG2Xyzz* result, cudaStream_t stream) {
-    return launch<DeviceG2Curve, kBlockG2>(bases, n, bits, shape, partial, result, stream);
+                                const BatchAddShape& shape, bool warp_compact,
+                                DeviceG2Xyzz* partial, DeviceG2Xyzz* result,
+                                cudaStream_t stream) {
+    return launch<DeviceG2Curve, kBlockG2>(bases, n, bits, shape, warp_compact, partial, result,
+                                         stream);
 }
 
 }  // namespace cuzk::gpu::detail

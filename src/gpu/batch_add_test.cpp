@@ -2,8 +2,10 @@
 // random bitmaps of several densities and sizes (not multiples of 64 or of the block), several
 // words per thread, empty and full selections, stray bits beyond n, identity bases, repeated
 // points (doubling) and P next to −P (cancellation), and the argument checks — each with the
-// XYZZ method (several words per thread) and the batch-affine one (several lane lengths, from
-// one item per lane). Skips itself without a usable CUDA device.
+// XYZZ method, walking each thread's words or warp-compacted (several words per thread), and the
+// batch-affine one (several lane lengths, from one item per lane); clustered bitmaps (runs of
+// set and clear bits, as PoRep's bit-valued witnesses give: full words beside empty ones) for
+// the compaction. Skips itself without a usable CUDA device.
 #include "gpu/batch_add.hpp"
 
 #include <gtest/gtest.h>
@@ -20,8 +22,9 @@
 namespace cuzk::gpu {
 namespace {
 
-// The parameter: the batch-affine method (true) or the XYZZ one.
-class GpuBatchAddTest : public ::testing::TestWithParam<bool> {
+// The parameter: the method under test.
+enum class Method { kXyzzWalk, kXyzzCompact, kBatchAffine };
+class GpuBatchAddTest : public ::testing::TestWithParam<Method> {
    protected:
     void SetUp() override {
         if (device_count() == 0) {
@@ -33,9 +36,11 @@ class GpuBatchAddTest : public ::testing::TestWithParam<bool> {
 
 // The method under test; k is the XYZZ method's words per thread, or the batch-affine method's
 // items per lane (0: automatic either way).
-GpuBatchAddOptions method(bool affine, size_t k = 0) {
+GpuBatchAddOptions method(Method m, size_t k = 0) {
+    const bool affine = m == Method::kBatchAffine;
     GpuBatchAddOptions o;
     o.batch_affine = affine;
+    o.warp_compact = m == Method::kXyzzCompact;
     o.affine_min = 0;
     if (affine) {
         o.affine_chunk = static_cast<uint32_t>(k);
@@ -53,6 +58,20 @@ std::vector<uint64_t> random_bits(util::TestRng& rng, size_t n, unsigned pct) {
     return bits;
 }
 
+// Runs of set and of clear bits, each 1 … 2·mean_run long.
+std::vector<uint64_t> clustered_bits(util::TestRng& rng, size_t n, unsigned mean_run) {
+    std::vector<uint64_t> bits((n + 63) / 64, 0);
+    bool set = rng.uniform(2) == 1;
+    for (size_t i = 0; i < n;) {
+        const size_t run = 1 + rng.uniform(2 * mean_run);
+        for (size_t j = i; j < n && j < i + run; ++j)
+            if (set) bits[j / 64] |= uint64_t{1} << (j % 64);
+        i += run;
+        set = !set;
+    }
+    return bits;
+}
+
 // The oracle independent of both batch-add codes: one Jacobian addition per selected base.
 ec::G1Jacobian naive_sum(const std::vector<ec::G1Affine>& bases,
                          const std::vector<uint64_t>& bits) {
@@ -63,11 +82,11 @@ ec::G1Jacobian naive_sum(const std::vector<ec::G1Affine>& bases,
 }
 
 void expect_same(const DeviceG1Bases& dev, const std::vector<ec::G1Affine>& bases,
-                 const std::vector<uint64_t>& bits, const char* what, bool affine, size_t k = 0) {
-    auto got = batch_add_g1(dev, bits, method(affine, k));
+                 const std::vector<uint64_t>& bits, const char* what, Method m, size_t k = 0) {
+    auto got = batch_add_g1(dev, bits, method(m, k));
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     const ec::G1Jacobian want = msm::batch_add(bases, bits);
-    EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " affine=" << affine
+    EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " method=" << static_cast<int>(m)
                               << " k=" << k;
 }
 
@@ -85,6 +104,9 @@ TEST_P(GpuBatchAddTest, RandomBitmaps) {
             ASSERT_TRUE(got.ok());
             EXPECT_TRUE(*got == naive_sum(bases, bits)) << "naive n=" << n << " pct=" << pct;
         }
+        for (unsigned run : {3u, 40u, 300u})
+            for (size_t k : {0, 2})
+                expect_same(*dev, bases, clustered_bits(rng, n, run), "clustered", GetParam(), k);
     }
 }
 
@@ -255,16 +277,23 @@ TEST_P(GpuBatchAddTest, ArgumentChecks) {
 
 // A lane length that would need more than 2^24 lanes is refused before anything runs.
 TEST(GpuBatchAddAffine, TooManyLanesIsAnError) {
-    EXPECT_EQ(batch_add_scratch_bytes_g1((size_t{1} << 24) + 1, method(true, 1)).status().code(),
+    EXPECT_EQ(batch_add_scratch_bytes_g1((size_t{1} << 24) + 1, method(Method::kBatchAffine, 1)).status().code(),
               util::StatusCode::kInvalidArgument);
     if (device_count() == 0) GTEST_SKIP() << "no usable CUDA device for CUB's storage query";
-    auto automatic = batch_add_scratch_bytes_g1((size_t{1} << 24) + 1, method(true, 0));
+    auto automatic = batch_add_scratch_bytes_g1((size_t{1} << 24) + 1, method(Method::kBatchAffine, 0));
     EXPECT_TRUE(automatic.ok()) << automatic.status().to_string();
 }
 
-INSTANTIATE_TEST_SUITE_P(Methods, GpuBatchAddTest, ::testing::Values(false, true),
-                         [](const ::testing::TestParamInfo<bool>& param) {
-                             return std::string(param.param ? "BatchAffine" : "Xyzz");
+INSTANTIATE_TEST_SUITE_P(Methods, GpuBatchAddTest,
+                         ::testing::Values(Method::kXyzzWalk, Method::kXyzzCompact,
+                                           Method::kBatchAffine),
+                         [](const ::testing::TestParamInfo<Method>& param) {
+                             switch (param.param) {
+                                 case Method::kXyzzWalk: return std::string("XyzzWalk");
+                                 case Method::kXyzzCompact: return std::string("XyzzCompact");
+                                 case Method::kBatchAffine: break;
+                             }
+                             return std::string("BatchAffine");
                          });
 
 }  // namespace
