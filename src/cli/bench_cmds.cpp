@@ -52,7 +52,7 @@ void print_bench_usage(std::FILE* out) {
                  "  --batch-affine: batch-affine bucket accumulation at every size;\n"
                  "  --no-batch-affine: XYZZ accumulation at every size; when neither is given,\n"
                  "  CUZK_MSM_BATCH_AFFINE (default on) from CUZK_MSM_BATCH_AFFINE_MIN points\n"
-                 "  (G1, default 2^24) / CUZK_MSM_BATCH_AFFINE_MIN_G2 (default 2^20)).\n"
+                 "  (G1, default 2^24) / CUZK_MSM_BATCH_AFFINE_MIN_G2 (default 2^21)).\n"
                  "  Each size is first checked against\n"
                  "  the CPU MSM of the folded problem; prints median and per-step medians.\n");
     std::fprintf(out,

@@ -96,10 +96,12 @@ struct GpuMsmOptions {
     // CUZK_MSM_BATCH_AFFINE_CHUNK; 0: default_batch_affine_chunk). Measured on the H200
     // (2026-12-02, bucket step, ms): G1 2^20 8.5 XYZZ against 14.0 batch-affine, 2^24 108.1
     // against 98.1, 2^26 405.6 against 324.3; G2 2^20 38.7 against 35.3, 2^24 555 against 301.
+    // The G2 threshold is 2^21 since 2026-12-03: the B_G2 tail of a 32 GiB partition (1.23M
+    // scattered bases with full-width scalars) took 70.0 ms in XYZZ against 90.3 batch-affine.
     bool batch_affine = util::env_switch("CUZK_MSM_BATCH_AFFINE", true);
     size_t batch_affine_min_points = util::env_unsigned("CUZK_MSM_BATCH_AFFINE_MIN", 1u << 24);
     size_t batch_affine_min_points_g2 =
-        util::env_unsigned("CUZK_MSM_BATCH_AFFINE_MIN_G2", 1u << 20);
+        util::env_unsigned("CUZK_MSM_BATCH_AFFINE_MIN_G2", 1u << 21);
     unsigned batch_affine_chunk = util::env_unsigned("CUZK_MSM_BATCH_AFFINE_CHUNK", 0);
     // In both batch-affine kernels each thread walks kAffineLanesPerThread lanes; with this on
     // it asks L2 for the next lane's point (PTX prefetch.global.L2) before working on the
@@ -122,9 +124,11 @@ struct GpuMsmOptions {
     // freed memory mapped (ScratchPool, gpu/scratch_cache.hpp; env CUZK_MSM_POOL_SCRATCH=0|1):
     // every MSM of a partition draws on the same memory whatever its sizes, and idle pooled
     // memory is trimmed when any other allocation runs short. Takes precedence over
-    // cache_scratch. Off: in a 32 GiB partition pair on the H200 (2026-12-02) msm_h 752.8 →
-    // 751.7 ms, i.e. the gap to the standalone MSM's kernels is not allocation.
-    bool pool_scratch = util::env_switch("CUZK_MSM_POOL_SCRATCH", false);
+    // cache_scratch. On since 2026-12-03: over the four partitions of two 32 GiB pairs on the
+    // H200 the GPU steps took 1,327.7 ms per partition against 1,363.9 with cudaMalloc/cudaFree
+    // (msm_h −18 ms, tail −10, prep −4 once the pool has grown; a cudaFree also waits for the
+    // whole device, including the next partition's overlapped uploads).
+    bool pool_scratch = util::env_switch("CUZK_MSM_POOL_SCRATCH", true);
     // G2 kernels with the lazily reduced Fp2 product (three double-width products and two
     // Montgomery reductions; gpu/mont_ptx.cuh) instead of the Karatsuba one (env
     // CUZK_MSM_G2_LAZY_FP2=0|1). Same results. Off: on the H200 (2026-12-02) the product alone
