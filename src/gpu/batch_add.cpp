@@ -195,7 +195,7 @@ util::Status enqueue_affine(const typename T::Affine* bases, size_t n, const uin
             static_cast<uint32_t>(lanes), l.chunk, sums, reinterpret_cast<DXyzz*>(base + l.first),
             reinterpret_cast<DXyzz*>(base + l.last), reinterpret_cast<uint32_t*>(base + l.lane_keys),
             reinterpret_cast<uint32_t*>(base + l.lane_values), base + l.affine, l.affine_bytes,
-            false, stream));
+            detail::AffineVariant{}, stream));
     }
     CUZK_CUDA_RETURN_IF_ERROR(T::sum(sums, lanes, T::sum_shape(lanes), partial, out, stream));
     return util::Status();

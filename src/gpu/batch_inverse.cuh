@@ -22,31 +22,43 @@
 namespace cuzk::gpu {
 
 // Writes prefix[i] for the indices of group t; returns the group's product (one() if empty).
-// element(i) → F.
+// element(i) → F. The walk goes from t upwards, or with `reverse` from the group's last index
+// downwards (the prefixes then run in that order); prefix_products_down must be told the same.
 template <class F, class Element>
-CUZK_HD F prefix_products_up(size_t t, size_t groups, size_t m, F* prefix, Element&& element) {
+CUZK_HD F prefix_products_up(size_t t, size_t groups, size_t m, F* prefix, Element&& element,
+                             bool reverse = false) {
     if (t >= m) return F::one();
-    F acc = element(t);
-    prefix[t] = acc;
-    for (size_t i = t + groups; i < m; i += groups) {
+    const size_t last = t + (m - 1 - t) / groups * groups;
+    size_t i = reverse ? last : t;
+    const size_t end = reverse ? t : last;
+    F acc = element(i);
+    prefix[i] = acc;
+    while (i != end) {
+        i = reverse ? i - groups : i + groups;
         acc = acc * element(i);
         prefix[i] = acc;
     }
     return acc;
 }
 
-// For each index i of group t, from the last to the first: visit(i, e_i⁻¹) → e_i. `inverse` is
-// the inverse of the group's product; prefix[] is up's output and is only read here (a visit
-// may overwrite prefix[i] itself: the walk has read it already).
+// For each index i of group t, in the opposite order of up's walk (`reverse` as given to up):
+// visit(i, e_i⁻¹) → e_i. `inverse` is the inverse of the group's product; prefix[] is up's output
+// and is only read here (a visit may overwrite prefix[i] itself: the walk has read it already,
+// and reads only prefixes of indices it has yet to visit).
 template <class F, class Visit>
 CUZK_HD void prefix_products_down(size_t t, size_t groups, size_t m, const F* prefix, F inverse,
-                                  Visit&& visit) {
+                                  Visit&& visit, bool reverse = false) {
     if (t >= m) return;
-    for (size_t i = t + (m - 1 - t) / groups * groups; i != t; i -= groups) {
-        const F inverse_i = inverse * prefix[i - groups];
+    const size_t last = t + (m - 1 - t) / groups * groups;
+    const size_t begin = reverse ? last : t;  // where up's walk began
+    size_t i = reverse ? t : last;
+    while (i != begin) {
+        const size_t before = reverse ? i + groups : i - groups;  // up's index before i
+        const F inverse_i = inverse * prefix[before];
         inverse = inverse * visit(i, inverse_i);
+        i = before;
     }
-    visit(t, inverse);
+    visit(begin, inverse);
 }
 
 }  // namespace cuzk::gpu

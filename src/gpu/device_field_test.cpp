@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <type_traits>
@@ -334,9 +335,12 @@ TEST(DeviceFieldInverseTest, MatchesHost) {
 
 // One level of batch_inverse.cuh on the host: up over strided groups, the groups' products
 // inverted by the host, down in place (the prefix slots become the inverses, as the level kernel
-// does) — for counts below, at and above the group count, and groups of one.
+// does) — for counts below, at and above the group count, and groups of one; walking each
+// group upwards first and, reversed, downwards first. down must visit a group's indices in the
+// opposite order of up's walk (the fused batch-affine step builds its next chain in that order).
 TEST(BatchInverseWalkTest, InversesMatchHost) {
     util::TestRng rng(805);
+    for (bool reverse : {false, true})
     for (auto [m, groups] : {std::pair<size_t, size_t>{1, 1}, {5, 8}, {8, 8}, {9, 8}, {100, 7},
                              {257, 32}, {64, 1}}) {
         std::vector<DeviceFp> in(m), slots(m);
@@ -347,22 +351,38 @@ TEST(BatchInverseWalkTest, InversesMatchHost) {
             in[i] = to_device(host[i]);
         }
         std::vector<DeviceFp> product_inverses(groups);
+        std::vector<std::vector<size_t>> up_order(groups), down_order(groups);
         for (size_t t = 0; t < groups; ++t) {
             const DeviceFp product = prefix_products_up<DeviceFp>(
-                t, groups, m, slots.data(), [&](size_t i) { return in[i]; });
+                t, groups, m, slots.data(),
+                [&](size_t i) {
+                    up_order[t].push_back(i);
+                    return in[i];
+                },
+                reverse);
             product_inverses[t] = to_device(to_host<ff::Fp>(product).inverse());
         }
         std::vector<int> visits(m, 0);
         for (size_t t = 0; t < groups; ++t) {
-            prefix_products_down<DeviceFp>(t, groups, m, slots.data(), product_inverses[t],
-                                           [&](size_t i, const DeviceFp& inverse_i) {
-                                               ++visits[i];
-                                               slots[i] = inverse_i;
-                                               return in[i];
-                                           });
+            prefix_products_down<DeviceFp>(
+                t, groups, m, slots.data(), product_inverses[t],
+                [&](size_t i, const DeviceFp& inverse_i) {
+                    ++visits[i];
+                    down_order[t].push_back(i);
+                    slots[i] = inverse_i;
+                    return in[i];
+                },
+                reverse);
+            std::vector<size_t> expected;
+            for (size_t i = t; i < m; i += groups) expected.push_back(i);
+            if (reverse) std::reverse(expected.begin(), expected.end());
+            EXPECT_EQ(up_order[t], expected) << "m=" << m << " groups=" << groups << " t=" << t;
+            std::reverse(expected.begin(), expected.end());
+            EXPECT_EQ(down_order[t], expected) << "m=" << m << " groups=" << groups << " t=" << t;
         }
         for (size_t i = 0; i < m; ++i) {
-            EXPECT_EQ(visits[i], 1) << "m=" << m << " groups=" << groups << " i=" << i;
+            EXPECT_EQ(visits[i], 1) << "m=" << m << " groups=" << groups << " i=" << i
+                                    << " reverse=" << reverse;
             EXPECT_EQ(to_host<ff::Fp>(slots[i]), host[i].inverse())
                 << "m=" << m << " groups=" << groups << " i=" << i;
         }

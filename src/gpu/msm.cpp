@@ -357,7 +357,11 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
             device_bases, sorted_keys, sorted_values, items, num_keys, chunk, bucket_points,
             first, last, static_cast<uint32_t*>(keys->data()),
             static_cast<uint32_t*>(values->data()), affine_scratch_at, affine_scratch,
-            options.batch_affine_prefetch, stream));
+            detail::AffineVariant{options.batch_affine_prefetch,
+                                  std::is_same_v<Affine, ec::G2Affine>
+                                      ? options.batch_affine_fused_g2
+                                      : options.batch_affine_fused},
+            stream));
     } else {
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate(
             device_bases, sorted_keys, sorted_values, items, num_keys, chunk, bucket_points,

@@ -111,6 +111,13 @@ struct GpuMsmOptions {
     // 627.2 / 692.1, G2 2^24 296.2 / 310.8 — slower, so off: the kernels wait on the
     // products, not on the point loads.
     bool batch_affine_prefetch = util::env_switch("CUZK_MSM_BATCH_AFFINE_PREFETCH", false);
+    // Each batch-affine step's additions fused with the next step's slope denominators in one
+    // kernel (msm_affine_kernels.cu, add_denominators_kernel), for G1 / G2 (env
+    // CUZK_MSM_BATCH_AFFINE_FUSED / CUZK_MSM_BATCH_AFFINE_FUSED_G2 = 0|1): the new running sum
+    // meets the lane's next point in registers, so a step reads each lane's sum and record once
+    // instead of twice and launches one large kernel instead of two. Same sums.
+    bool batch_affine_fused = util::env_switch("CUZK_MSM_BATCH_AFFINE_FUSED", true);
+    bool batch_affine_fused_g2 = util::env_switch("CUZK_MSM_BATCH_AFFINE_FUSED_G2", true);
     // Temporary buffers (sorted pairs, records, pieces, buckets, sort scratch: ~50 GB at 2^27
     // scalars) taken from and given back to the process's ScratchCache (gpu/scratch_cache.hpp)
     // instead of cudaMalloc and cudaFree on every call (env CUZK_MSM_CACHE_SCRATCH=0|1). Off:

@@ -101,21 +101,21 @@ __global__ void lane_records_kernel(const uint32_t* keys, const uint32_t* values
 }
 
 // The slope denominator of sum + (negate ? −point : point), or one where the addition needs no
-// inversion (see the file comment). Reads the y coordinates only when the x coordinates do not
-// decide; add_kernel reaches the same decisions from whole points.
-template <class C>
-__device__ typename C::Field step_denominator(bool run_start, const typename C::Field* sum_x,
-                                              const typename C::Field* sum_y,
+// inversion (see the file comment). sum_x() and sum_y() give the running sum's coordinates
+// (from memory, or from registers in the fused step); y is asked for only when the x
+// coordinates do not decide. add_lane reaches the same decisions from whole points.
+template <class C, class SumX, class SumY>
+__device__ typename C::Field step_denominator(bool run_start, SumX&& sum_x, SumY&& sum_y,
                                               const ec::Affine<C>* point, bool negate) {
     using F = typename C::Field;
     const F px = point->x;
     if (px.is_zero() && point->y.is_zero()) return F::one();  // the point is the identity
     if (run_start) return F::one();
-    const F sx = *sum_x;
-    if (sx.is_zero() && sum_y->is_zero()) return F::one();  // the sum is the identity
+    const F sx = sum_x();
+    if (sx.is_zero() && sum_y().is_zero()) return F::one();  // the sum is the identity
     if (!(sx == px)) return px - sx;
     const F py = negate ? -point->y : point->y;
-    const F sy = *sum_y;
+    const F sy = sum_y();
     return sy == py ? sy.dbl() : F::one();
 }
 
@@ -148,6 +148,26 @@ __device__ __forceinline__ void prefetch_point(const ec::Affine<C>* bases, const
         asm volatile("prefetch.global.L2 [%0];" ::"l"(line));
 }
 
+// The denominator of a lane's item (record, value) against its running sum.
+template <class C, class SumX, class SumY>
+__device__ typename C::Field lane_denominator(const ec::Affine<C>* bases, uint32_t record,
+                                              uint32_t value, SumX&& sum_x, SumY&& sum_y) {
+    if (record == kIdle) return C::Field::one();
+    return step_denominator<C>((record & kRunStart) != 0, sum_x, sum_y,
+                               bases + (value & ~kNegativeFlag), (value & kNegativeFlag) != 0);
+}
+
+// In part 3's walk of group t (against up's walk, `reverse` as there), prefetch_point for the
+// lane visited after lane i, if any and if asked for.
+template <class C>
+__device__ __forceinline__ void prefetch_next_visit(const ec::Affine<C>* bases,
+                                                    const PartStep<C>& part, size_t t, size_t i,
+                                                    bool reverse) {
+    if (!part.prefetch) return;
+    if (!reverse && i >= t + part.threads) prefetch_point(bases, part, i - part.threads);
+    if (reverse && i + part.threads < part.lanes) prefetch_point(bases, part, i + part.threads);
+}
+
 template <class C>
 __global__ void denominators_kernel(const ec::Affine<C>* bases, PartStep<C> part,
                                     typename C::Field* products) {
@@ -157,59 +177,118 @@ __global__ void denominators_kernel(const ec::Affine<C>* bases, PartStep<C> part
     products[t] = prefix_products_up<F>(t, part.threads, part.lanes, part.prefix, [&](size_t i) {
         if (part.prefetch && i + part.threads < part.lanes)
             prefetch_point(bases, part, i + part.threads);
-        const uint32_t record = part.records[i];
-        if (record == kIdle) return F::one();
-        const uint32_t v = part.values[i];
-        return step_denominator<C>((record & kRunStart) != 0, part.sums_x + i, part.sums_y + i,
-                                   bases + (v & ~kNegativeFlag), (v & kNegativeFlag) != 0);
+        return lane_denominator(bases, part.records[i], part.values[i],
+                                [&] { return part.sums_x[i]; }, [&] { return part.sums_y[i]; });
     });
 }
 
+// Adds lane i's point of this step to its running sum, given d_i⁻¹ (`inverse`), and stores the
+// result: as the running sum, or at the end of a run as the run's sum (XYZZ) at its
+// destination. Returns d_i; *sum receives the running sum the lane's next item meets (the
+// identity after a run's end; unchanged for an idle item, whose sum stays in memory).
+// `record` is part.records[i].
+template <class C>
+__device__ typename C::Field add_lane(const ec::Affine<C>* bases, const PartStep<C>& part,
+                                      size_t i, uint32_t record,
+                                      const typename C::Field& inverse, ec::Xyzz<C>* buckets,
+                                      ec::Xyzz<C>* first, ec::Xyzz<C>* last, ec::Affine<C>* sum) {
+    using F = typename C::Field;
+    using A = ec::Affine<C>;
+    if (record == kIdle) return F::one();
+    const uint32_t v = part.values[i];
+    A p = bases[v & ~kNegativeFlag];
+    if (v & kNegativeFlag) p = -p;
+    const A a = (record & kRunStart) ? A::identity() : A{part.sums_x[i], part.sums_y[i]};
+    F d = F::one();
+    A r;
+    if (p.is_identity()) {
+        r = a;
+    } else if (a.is_identity()) {
+        r = p;
+    } else {
+        d = ec::affine_add_denominator(a, p);
+        if (d.is_zero()) {  // p = −a
+            d = F::one();
+            r = A::identity();
+        } else {
+            r = ec::affine_add_with_inverse(a, p, inverse);
+        }
+    }
+    if (!(record & kRunEnd)) {
+        part.sums_x[i] = r.x;
+        part.sums_y[i] = r.y;
+        *sum = r;
+    } else {
+        const RunDestination where = (record & kToFirst)  ? RunDestination::kFirst
+                                     : (record & kToLast) ? RunDestination::kLast
+                                                          : RunDestination::kBucket;
+        store_run_sum(where, record & kKeyMask, i, ec::Xyzz<C>::from_affine(r), buckets, first,
+                      last);
+        *sum = A::identity();
+    }
+    return d;
+}
+
+// Part 3 of a step: each thread walks its group back (against up's walk, `reverse` as there)
+// and adds every lane's point.
 template <class C>
 __global__ void add_kernel(const ec::Affine<C>* bases, PartStep<C> part,
                            const typename C::Field* product_inverses, ec::Xyzz<C>* buckets,
-                           ec::Xyzz<C>* first, ec::Xyzz<C>* last) {
+                           ec::Xyzz<C>* first, ec::Xyzz<C>* last, bool reverse) {
     using F = typename C::Field;
-    using A = ec::Affine<C>;
     const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
     if (t >= part.threads) return;
     prefix_products_down<F>(
         t, part.threads, part.lanes, part.prefix, product_inverses[t],
         [&](size_t i, const F& inverse) {
-            if (part.prefetch && i >= t + part.threads) prefetch_point(bases, part, i - part.threads);
+            prefetch_next_visit(bases, part, t, i, reverse);
+            ec::Affine<C> sum;
+            return add_lane(bases, part, i, part.records[i], inverse, buckets, first, last, &sum);
+        },
+        reverse);
+}
+
+// Part 3 of step s fused with part 1 of step s + 1 (GpuMsmOptions::batch_affine_fused): as
+// add_kernel, and right after lane i's addition the lane's next denominator from the new
+// running sum still in registers — instead of a kernel that reads the sums and records again.
+// The next step's prefix products run in this walk's order, i.e. against this step's up walk;
+// each prefix[i] is overwritten after the walk has read it. The group's product of the next
+// step goes to next_products[t] (the next step walks with the opposite `reverse`).
+template <class C>
+__global__ void add_denominators_kernel(const ec::Affine<C>* bases, PartStep<C> part,
+                                        const uint32_t* next_records,
+                                        const uint32_t* next_values,
+                                        const typename C::Field* product_inverses,
+                                        typename C::Field* next_products, ec::Xyzz<C>* buckets,
+                                        ec::Xyzz<C>* first, ec::Xyzz<C>* last, bool reverse) {
+    using F = typename C::Field;
+    const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+    if (t >= part.threads) return;
+    F next = F::one();
+    bool started = false;
+    prefix_products_down<F>(
+        t, part.threads, part.lanes, part.prefix, product_inverses[t],
+        [&](size_t i, const F& inverse) {
+            prefetch_next_visit(bases, part, t, i, reverse);
             const uint32_t record = part.records[i];
-            if (record == kIdle) return F::one();
-            const uint32_t v = part.values[i];
-            A p = bases[v & ~kNegativeFlag];
-            if (v & kNegativeFlag) p = -p;
-            const A a = (record & kRunStart) ? A::identity() : A{part.sums_x[i], part.sums_y[i]};
-            F d = F::one();
-            A r;
-            if (p.is_identity()) {
-                r = a;
-            } else if (a.is_identity()) {
-                r = p;
+            ec::Affine<C> sum;
+            const F d = add_lane(bases, part, i, record, inverse, buckets, first, last, &sum);
+            F d_next;
+            if (record == kIdle) {  // the sum, if any, is in memory
+                d_next = lane_denominator(bases, next_records[i], next_values[i],
+                                          [&] { return part.sums_x[i]; },
+                                          [&] { return part.sums_y[i]; });
             } else {
-                d = ec::affine_add_denominator(a, p);
-                if (d.is_zero()) {  // p = −a
-                    d = F::one();
-                    r = A::identity();
-                } else {
-                    r = ec::affine_add_with_inverse(a, p, inverse);
-                }
+                d_next = lane_denominator(bases, next_records[i], next_values[i],
+                                          [&] { return sum.x; }, [&] { return sum.y; });
             }
-            if (!(record & kRunEnd)) {
-                part.sums_x[i] = r.x;
-                part.sums_y[i] = r.y;
-            } else {
-                const RunDestination where = (record & kToFirst)  ? RunDestination::kFirst
-                                             : (record & kToLast) ? RunDestination::kLast
-                                                                  : RunDestination::kBucket;
-                store_run_sum(where, record & kKeyMask, i, ec::Xyzz<C>::from_affine(r), buckets,
-                              first, last);
-            }
+            next = started ? next * d_next : d_next;
+            started = true;
+            part.prefix[i] = next;
             return d;
-        });
+        },
+        reverse);
+    next_products[t] = next;
 }
 
 // Byte offsets of the scratch's parts (each 256-byte aligned): per lane the running sum's x and
@@ -298,7 +377,7 @@ cudaError_t launch_msm_accumulate_affine(const ec::Affine<C>* bases, const uint3
                                          ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
                                          ec::Xyzz<C>* last, uint32_t* lane_keys,
                                          uint32_t* lane_values, void* scratch,
-                                         size_t scratch_bytes, bool prefetch,
+                                         size_t scratch_bytes, AffineVariant variant,
                                          cudaStream_t stream) {
     using F = typename C::Field;
     if (num_buckets == 0 || num_buckets > kKeyMask || chunk == 0) return cudaErrorInvalidValue;
@@ -319,7 +398,10 @@ cudaError_t launch_msm_accumulate_affine(const ec::Affine<C>* bases, const uint3
     if (fork.status() != cudaSuccess) return fork.status();
     const cudaStream_t streams[kParts] = {stream, fork.side()};
     const uint32_t steps = items < chunk ? static_cast<uint32_t>(items) : chunk;
-    for (uint32_t step = 0; step < steps; ++step) {
+    // Fused (variant.fused): step 0's denominators alone, then each step's additions together
+    // with the next step's denominators, whose prefix chains run the other way round.
+    bool reverse = false;
+    for (uint32_t step = 0; step < steps; ++step, reverse = variant.fused && !reverse) {
         for (unsigned p = 0; p < kParts; ++p) {
             const size_t begin = l.part_begin[p];
             PartStep<C> part;
@@ -330,18 +412,28 @@ cudaError_t launch_msm_accumulate_affine(const ec::Affine<C>* bases, const uint3
             part.prefix = field_at(l.prefix) + begin;
             part.lanes = l.part_begin[p + 1] - begin;
             part.threads = l.part_threads[p];
-            part.prefetch = prefetch;
+            part.prefetch = variant.prefetch;
             if (part.lanes == 0) continue;
             const unsigned grid = static_cast<unsigned>((part.threads + kBlock - 1) / kBlock);
             F* products = field_at(l.products[p]);
             F* inverses = field_at(l.inverses[p]);
-            denominators_kernel<C><<<grid, kBlock, 0, streams[p]>>>(bases, part, products);
-            if ((err = cudaGetLastError()) != cudaSuccess) return err;
+            if (!variant.fused || step == 0) {
+                denominators_kernel<C><<<grid, kBlock, 0, streams[p]>>>(bases, part, products);
+                if ((err = cudaGetLastError()) != cudaSuccess) return err;
+            }
             err = launch_batch_inverse(products, inverses, part.threads,
                                        field_at(l.inverse_scratch[p]), streams[p]);
             if (err != cudaSuccess) return err;
-            add_kernel<C><<<grid, kBlock, 0, streams[p]>>>(bases, part, inverses, buckets,
-                                                           first + begin, last + begin);
+            if (variant.fused && step + 1 < steps) {
+                const size_t next = size_t{step + 1} * l.lanes + begin;
+                add_denominators_kernel<C><<<grid, kBlock, 0, streams[p]>>>(
+                    bases, part, lane_keys + next, lane_values + next, inverses, products,
+                    buckets, first + begin, last + begin, reverse);
+            } else {
+                add_kernel<C><<<grid, kBlock, 0, streams[p]>>>(bases, part, inverses, buckets,
+                                                               first + begin, last + begin,
+                                                               reverse);
+            }
             if ((err = cudaGetLastError()) != cudaSuccess) return err;
         }
     }
@@ -356,7 +448,8 @@ size_t msm_affine_scratch_bytes(size_t items, uint32_t chunk, size_t field_bytes
 #define CUZK_MSM_AFFINE_LAUNCHER(C)                                                              \
     template cudaError_t launch_msm_accumulate_affine<C>(                                        \
         const ec::Affine<C>*, const uint32_t*, const uint32_t*, size_t, uint32_t, uint32_t,      \
-        ec::Xyzz<C>*, ec::Xyzz<C>*, ec::Xyzz<C>*, uint32_t*, uint32_t*, void*, size_t, bool,     \
+        ec::Xyzz<C>*, ec::Xyzz<C>*, ec::Xyzz<C>*, uint32_t*, uint32_t*, void*, size_t,           \
+        AffineVariant,                                                                            \
         cudaStream_t);
 CUZK_MSM_AFFINE_LAUNCHER(DeviceG1Curve)
 CUZK_MSM_AFFINE_LAUNCHER(DeviceG2Curve)

@@ -82,9 +82,15 @@ cudaError_t launch_msm_accumulate(const ec::Affine<C>* bases, const uint32_t* so
 // (field_bytes = the size of one base-field element: 48 for G1, 96 for G2) — per lane two field
 // elements of running sum and one of prefix product, plus ~2/kAffineLanesPerThread per lane
 // for the inversion's levels. scratch may overlap sorted_keys / sorted_values: only the first
-// kernel reads them, and nothing writes scratch before it has run. prefetch: each thread asks
-// L2 for the point of the lane it visits next (GpuMsmOptions::batch_affine_prefetch).
+// kernel reads them, and nothing writes scratch before it has run. variant.prefetch: each
+// thread asks L2 for the point of the lane it visits next (GpuMsmOptions::batch_affine_prefetch);
+// variant.fused: each step's additions and the next step's denominators in one kernel
+// (GpuMsmOptions::batch_affine_fused).
 inline constexpr size_t kAffineLanesPerThread = 8;
+struct AffineVariant {
+    bool prefetch = false;
+    bool fused = false;
+};
 size_t msm_affine_scratch_bytes(size_t items, uint32_t chunk, size_t field_bytes);
 template <class C>
 cudaError_t launch_msm_accumulate_affine(const ec::Affine<C>* bases, const uint32_t* sorted_keys,
@@ -93,7 +99,8 @@ cudaError_t launch_msm_accumulate_affine(const ec::Affine<C>* bases, const uint3
                                          ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
                                          ec::Xyzz<C>* last, uint32_t* lane_keys,
                                          uint32_t* lane_values, void* scratch,
-                                         size_t scratch_bytes, bool prefetch, cudaStream_t stream);
+                                         size_t scratch_bytes, AffineVariant variant,
+                                         cudaStream_t stream);
 
 // For every window j and segment s of `segment_len` buckets: out[j·segments + s] =
 // Σ_{b in segment} (b + 1)·bucket_{j,b} (b counted within the window), so that the window sum

@@ -62,7 +62,8 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
                  // bit 0: 4 blocks per SM, bit 2: 3; bit 1: no prefetch; bit 3: blocks of 32
                  // threads, bit 4: of 64; bit 5: batch-affine accumulation (else XYZZ);
                  // bit 6: temporaries from the ScratchPool, bit 7: from the ScratchCache;
-                 // bit 8: the windows step in three kernels (split_running_sums)
+                 // bit 8: the windows step in three kernels (split_running_sums); bit 9: the
+                 // batch-affine steps unfused (denominators and additions in two kernels)
                  int kernel_variant = 0,
                  unsigned aggregate_threads = GpuMsmOptions{}.aggregate_threads) {
     auto dev = DeviceG1Bases::upload(bases);
@@ -81,6 +82,7 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
     options.pool_scratch = (kernel_variant & 64) != 0;
     options.cache_scratch = (kernel_variant & 128) != 0;
     options.split_running_sums = (kernel_variant & 256) != 0;
+    options.batch_affine_fused = (kernel_variant & 512) == 0;
     auto got = msm_g1(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
@@ -96,9 +98,12 @@ TEST_F(GpuMsmTest, RandomInputsManySizesAndWindows) {
         for (unsigned c : {0u, 1u, 4u, 8u, 13u})
             for (unsigned chunk : {1u, 3u, 32u, 4096u}) expect_same(bases, k, c, "random", chunk);
         for (unsigned c : {0u, 5u})
-            for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32, 64, 96, 128, 160, 256, 288})
+            for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32, 64, 96, 128, 160, 256, 288, 544})
                 expect_same(bases, k, c, "random, kernel variant", 32, variant);
-        for (unsigned chunk : {1u, 3u, 64u}) expect_same(bases, k, 0, "random, batch-affine", chunk, 32);
+        for (unsigned chunk : {1u, 3u, 64u}) {
+            expect_same(bases, k, 0, "random, batch-affine", chunk, 32);
+            expect_same(bases, k, 0, "random, batch-affine unfused", chunk, 544);
+        }
     }
 }
 
@@ -108,7 +113,8 @@ TEST_F(GpuMsmTest, LargerSizes) {
     const auto bases = walk_points(rng, n);
     const auto k = random_scalars(rng, n);
     for (unsigned c : {0u, 16u, 20u}) expect_same(bases, k, c, "2^16");
-    for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32}) expect_same(bases, k, 0, "2^16, kernel variant", 32, variant);
+    for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32, 544})
+        expect_same(bases, k, 0, "2^16, kernel variant", 32, variant);
     for (unsigned c : {16u, 20u}) expect_same(bases, k, c, "2^16, batch-affine", 16, 32);
     // Running sums in 16 segments per window (fewer than a group of 64), in 512, in 2048.
     for (unsigned threads : {256u, 8192u, 1u << 20})
@@ -135,7 +141,7 @@ TEST_F(GpuMsmTest, EdgeScalarsAndPoints) {
     for (unsigned c : {0u, 3u, 9u})
         for (unsigned chunk : {1u, 2u, 32u, 700u}) {
             expect_same(bases, k, c, "edges", chunk);
-            for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32})
+            for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32, 544})
                 expect_same(bases, k, c, "edges, kernel variant", chunk, variant);
         }
     // every scalar equal: all points in one bucket per window (P + P doublings inside buckets)
@@ -167,11 +173,13 @@ TEST_F(GpuMsmTest, BatchAffineTangentsAndCancellations) {
     const size_t n = 400;
     const auto [doubled, opposite] = equal_and_opposite_pairs(walk_points(rng, n / 2));
     const std::vector<BigInt<4>> same(n, Fr::random(rng).to_int());
-    for (unsigned chunk : {2u, 3u, 32u}) {
-        expect_same(doubled, same, 0, "P, P pairs, batch-affine", chunk, 32);
-        expect_same(opposite, same, 0, "P, -P pairs, batch-affine", chunk, 32);
-        expect_same(doubled, random_scalars(rng, n), 0, "P, P pairs, random scalars", chunk, 32);
-    }
+    for (unsigned chunk : {2u, 3u, 32u})
+        for (int variant : {32, 544}) {  // fused, unfused
+            expect_same(doubled, same, 0, "P, P pairs, batch-affine", chunk, variant);
+            expect_same(opposite, same, 0, "P, -P pairs, batch-affine", chunk, variant);
+            expect_same(doubled, random_scalars(rng, n), 0, "P, P pairs, random scalars", chunk,
+                        variant);
+        }
 }
 
 TEST_F(GpuMsmTest, FrConvenienceAndErrors) {
@@ -231,7 +239,7 @@ std::vector<ec::G2Affine> walk_points_g2(util::TestRng& rng, size_t n) {
 void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<BigInt<4>>& k,
                     unsigned window_bits, const char* what, unsigned chunk = 32,
                     bool prefetch = true, bool batch_affine = false, bool lazy_fp2 = false,
-                    bool split_running_sums = false) {
+                    bool split_running_sums = false, bool fused = true) {
     auto dev = DeviceG2Bases::upload(bases);
     ASSERT_TRUE(dev.ok()) << dev.status().to_string();
     const ec::G2Jacobian want = msm::msm(bases, k);
@@ -244,12 +252,14 @@ void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<Bi
     options.batch_affine_chunk = chunk;
     options.g2_lazy_product = lazy_fp2;
     options.split_running_sums = split_running_sums;
+    options.batch_affine_fused_g2 = fused;
     auto got = msm_g2(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
                               << " chunk=" << chunk << " prefetch=" << prefetch
                               << " batch-affine=" << batch_affine << " lazy Fp2=" << lazy_fp2
-                              << " split running sums=" << split_running_sums;
+                              << " split running sums=" << split_running_sums
+                              << " fused=" << fused;
 }
 
 TEST_F(GpuMsmTest, G2RandomInputs) {
@@ -264,6 +274,8 @@ TEST_F(GpuMsmTest, G2RandomInputs) {
             }
         for (unsigned chunk : {1u, 7u, 32u}) {
             expect_same_g2(bases, k, 0, "g2 random, batch-affine", chunk, false, true);
+            expect_same_g2(bases, k, 0, "g2 random, batch-affine unfused", chunk, false, true,
+                           false, false, false);
             expect_same_g2(bases, k, 0, "g2 random, batch-affine, lazy Fp2", chunk, false, true,
                            true);
             expect_same_g2(bases, k, 0, "g2 random, lazy Fp2", chunk, true, false, true);
@@ -297,6 +309,9 @@ TEST_F(GpuMsmTest, G2EdgeScalarsAndPoints) {
                 expect_same_g2(bases, k, c, "g2 edges", chunk, true, false, lazy, split);
                 expect_same_g2(bases, k, c, "g2 edges, batch-affine", chunk, false, true, lazy,
                                split);
+                if (!lazy && !split)
+                    expect_same_g2(bases, k, c, "g2 edges, batch-affine unfused", chunk, false,
+                                   true, false, false, false);
             }
     // P and −P with the same scalar: the sum is the identity.
     const auto pts = walk_points_g2(rng, 2);
@@ -314,6 +329,13 @@ TEST_F(GpuMsmTest, G2EdgeScalarsAndPoints) {
     const auto [doubled, opposite] = equal_and_opposite_pairs(walk_points_g2(rng, n / 2));
     expect_same_g2(doubled, same, 0, "g2 P, P pairs, batch-affine", 2, false, true);
     expect_same_g2(opposite, same, 0, "g2 P, -P pairs, batch-affine", 2, false, true);
+    for (unsigned chunk : {2u, 3u}) {
+        expect_same_g2(doubled, same, 0, "g2 P, P pairs, unfused", chunk, false, true, false,
+                       false, false);
+        expect_same_g2(opposite, same, 0, "g2 P, -P pairs, unfused", chunk, false, true, false,
+                       false, false);
+        expect_same_g2(doubled, same, 0, "g2 P, P pairs, fused", chunk, false, true);
+    }
     std::vector<BigInt<4>> zeros(n);
     expect_same_g2(bases, zeros, 0, "g2 all zero");
     const std::vector<ec::G2Affine> identities(50, ec::G2Affine::identity());
