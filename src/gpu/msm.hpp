@@ -115,9 +115,14 @@ struct GpuMsmOptions {
     // kernel (msm_affine_kernels.cu, add_denominators_kernel), for G1 / G2 (env
     // CUZK_MSM_BATCH_AFFINE_FUSED / CUZK_MSM_BATCH_AFFINE_FUSED_G2 = 0|1): the new running sum
     // meets the lane's next point in registers, so a step reads each lane's sum and record once
-    // instead of twice and launches one large kernel instead of two. Same sums.
-    bool batch_affine_fused = util::env_switch("CUZK_MSM_BATCH_AFFINE_FUSED", true);
-    bool batch_affine_fused_g2 = util::env_switch("CUZK_MSM_BATCH_AFFINE_FUSED_G2", true);
+    // instead of twice and launches one large kernel instead of two. Same sums. Off: on the
+    // H200 (2026-12-03, bucket step, ms, off / on) G1 2^26 326.7 / 341.7, 2^27 626.1 / 654.5,
+    // G2 2^24 293.9 / 457.2. ncu (G1 2^26): the denominators kernel is a memory-bound gather
+    // (62 registers, 47 % occupancy, 70 % of DRAM bandwidth) and the addition kernel compute-
+    // bound (136 registers, 18 % occupancy); fused (162 registers) the gathers wait inside the
+    // low-occupancy kernel, and the G2 form calls out of line through a 440-byte stack frame.
+    bool batch_affine_fused = util::env_switch("CUZK_MSM_BATCH_AFFINE_FUSED", false);
+    bool batch_affine_fused_g2 = util::env_switch("CUZK_MSM_BATCH_AFFINE_FUSED_G2", false);
     // Temporary buffers (sorted pairs, records, pieces, buckets, sort scratch: ~50 GB at 2^27
     // scalars) taken from and given back to the process's ScratchCache (gpu/scratch_cache.hpp)
     // instead of cudaMalloc and cudaFree on every call (env CUZK_MSM_CACHE_SCRATCH=0|1). Off:

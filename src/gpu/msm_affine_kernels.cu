@@ -101,14 +101,15 @@ __global__ void lane_records_kernel(const uint32_t* keys, const uint32_t* values
 }
 
 // The slope denominator of sum + (negate ? −point : point), or one where the addition needs no
-// inversion (see the file comment). sum_x() and sum_y() give the running sum's coordinates
-// (from memory, or from registers in the fused step); y is asked for only when the x
-// coordinates do not decide. add_lane reaches the same decisions from whole points.
+// inversion (see the file comment). px is point->x, loaded by the caller; sum_x() and sum_y()
+// give the running sum's coordinates (from memory, or from registers in the fused step); y is
+// asked for only when the x coordinates do not decide. add_lane reaches the same decisions
+// from whole points.
 template <class C, class SumX, class SumY>
-__device__ typename C::Field step_denominator(bool run_start, SumX&& sum_x, SumY&& sum_y,
+__device__ typename C::Field step_denominator(bool run_start, const typename C::Field& px,
+                                              SumX&& sum_x, SumY&& sum_y,
                                               const ec::Affine<C>* point, bool negate) {
     using F = typename C::Field;
-    const F px = point->x;
     if (px.is_zero() && point->y.is_zero()) return F::one();  // the point is the identity
     if (run_start) return F::one();
     const F sx = sum_x();
@@ -148,13 +149,34 @@ __device__ __forceinline__ void prefetch_point(const ec::Affine<C>* bases, const
         asm volatile("prefetch.global.L2 [%0];" ::"l"(line));
 }
 
-// The denominator of a lane's item (record, value) against its running sum.
+// A lane's item (record, value) and its point's x (zero for an idle record), loaded together so
+// that the fused step can issue the loads before its addition's products.
+template <class C>
+struct LaneItem {
+    uint32_t record;
+    uint32_t value;
+    typename C::Field px;
+};
+template <class C>
+__device__ __forceinline__ LaneItem<C> load_lane_item(const ec::Affine<C>* bases,
+                                                      const uint32_t* records,
+                                                      const uint32_t* values, size_t i) {
+    LaneItem<C> item{records[i], 0, C::Field::zero()};
+    if (item.record != kIdle) {
+        item.value = values[i];
+        item.px = bases[item.value & ~kNegativeFlag].x;
+    }
+    return item;
+}
+
+// The denominator of a lane's item against its running sum.
 template <class C, class SumX, class SumY>
-__device__ typename C::Field lane_denominator(const ec::Affine<C>* bases, uint32_t record,
-                                              uint32_t value, SumX&& sum_x, SumY&& sum_y) {
-    if (record == kIdle) return C::Field::one();
-    return step_denominator<C>((record & kRunStart) != 0, sum_x, sum_y,
-                               bases + (value & ~kNegativeFlag), (value & kNegativeFlag) != 0);
+__device__ typename C::Field lane_denominator(const ec::Affine<C>* bases, const LaneItem<C>& item,
+                                              SumX&& sum_x, SumY&& sum_y) {
+    if (item.record == kIdle) return C::Field::one();
+    return step_denominator<C>((item.record & kRunStart) != 0, item.px, sum_x, sum_y,
+                               bases + (item.value & ~kNegativeFlag),
+                               (item.value & kNegativeFlag) != 0);
 }
 
 // In part 3's walk of group t (against up's walk, `reverse` as there), prefetch_point for the
@@ -177,7 +199,7 @@ __global__ void denominators_kernel(const ec::Affine<C>* bases, PartStep<C> part
     products[t] = prefix_products_up<F>(t, part.threads, part.lanes, part.prefix, [&](size_t i) {
         if (part.prefetch && i + part.threads < part.lanes)
             prefetch_point(bases, part, i + part.threads);
-        return lane_denominator(bases, part.records[i], part.values[i],
+        return lane_denominator(bases, load_lane_item(bases, part.records, part.values, i),
                                 [&] { return part.sums_x[i]; }, [&] { return part.sums_y[i]; });
     });
 }
@@ -271,16 +293,17 @@ __global__ void add_denominators_kernel(const ec::Affine<C>* bases, PartStep<C> 
         [&](size_t i, const F& inverse) {
             prefetch_next_visit(bases, part, t, i, reverse);
             const uint32_t record = part.records[i];
+            // The next item and its point's x first, so that their loads overlap the addition.
+            const LaneItem<C> next_item = load_lane_item(bases, next_records, next_values, i);
             ec::Affine<C> sum;
             const F d = add_lane(bases, part, i, record, inverse, buckets, first, last, &sum);
             F d_next;
             if (record == kIdle) {  // the sum, if any, is in memory
-                d_next = lane_denominator(bases, next_records[i], next_values[i],
-                                          [&] { return part.sums_x[i]; },
+                d_next = lane_denominator(bases, next_item, [&] { return part.sums_x[i]; },
                                           [&] { return part.sums_y[i]; });
             } else {
-                d_next = lane_denominator(bases, next_records[i], next_values[i],
-                                          [&] { return sum.x; }, [&] { return sum.y; });
+                d_next = lane_denominator(bases, next_item, [&] { return sum.x; },
+                                          [&] { return sum.y; });
             }
             next = started ? next * d_next : d_next;
             started = true;
