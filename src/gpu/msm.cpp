@@ -360,7 +360,8 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
             detail::AffineVariant{options.batch_affine_prefetch,
                                   std::is_same_v<Affine, ec::G2Affine>
                                       ? options.batch_affine_fused_g2
-                                      : options.batch_affine_fused},
+                                      : options.batch_affine_fused,
+                                  options.batch_affine_add_min_blocks},
             stream));
     } else {
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate(

@@ -31,6 +31,8 @@
 // 3/kAffineLanesPerThread in the upper levels of part 2 — against 10 for the XYZZ mixed addition.
 // Memory per addition: the record (8 bytes) twice, the sum's x and the point's x in part 1, both
 // points in part 3, the sum written back, the prefix written and read.
+#include <type_traits>
+
 #include "gpu/batch_inverse.cuh"
 #include "gpu/batch_inverse_launch.hpp"
 #include "gpu/msm_launch.hpp"
@@ -254,9 +256,10 @@ __device__ typename C::Field add_lane(const ec::Affine<C>* bases, const PartStep
 // Part 3 of a step: each thread walks its group back (against up's walk, `reverse` as there)
 // and adds every lane's point.
 template <class C>
-__global__ void add_kernel(const ec::Affine<C>* bases, PartStep<C> part,
-                           const typename C::Field* product_inverses, ec::Xyzz<C>* buckets,
-                           ec::Xyzz<C>* first, ec::Xyzz<C>* last, bool reverse) {
+__device__ __forceinline__ void add_walk(const ec::Affine<C>* bases, const PartStep<C>& part,
+                                         const typename C::Field* product_inverses,
+                                         ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
+                                         ec::Xyzz<C>* last, bool reverse) {
     using F = typename C::Field;
     const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
     if (t >= part.threads) return;
@@ -268,6 +271,22 @@ __global__ void add_kernel(const ec::Affine<C>* bases, PartStep<C> part,
             return add_lane(bases, part, i, part.records[i], inverse, buckets, first, last, &sum);
         },
         reverse);
+}
+template <class C>
+__global__ void add_kernel(const ec::Affine<C>* bases, PartStep<C> part,
+                           const typename C::Field* product_inverses, ec::Xyzz<C>* buckets,
+                           ec::Xyzz<C>* first, ec::Xyzz<C>* last, bool reverse) {
+    add_walk(bases, part, product_inverses, buckets, first, last, reverse);
+}
+// The same, compiled for kBoundedAddBlocks resident blocks per SM (at most 128 registers; G1
+// only: AffineVariant::add_min_blocks).
+constexpr unsigned kBoundedAddBlocks = 4;
+template <class C>
+__global__ void __launch_bounds__(kBlock, kBoundedAddBlocks)
+    add_kernel_bounded(const ec::Affine<C>* bases, PartStep<C> part,
+                       const typename C::Field* product_inverses, ec::Xyzz<C>* buckets,
+                       ec::Xyzz<C>* first, ec::Xyzz<C>* last, bool reverse) {
+    add_walk(bases, part, product_inverses, buckets, first, last, reverse);
 }
 
 // Part 3 of step s fused with part 1 of step s + 1 (GpuMsmOptions::batch_affine_fused): as
@@ -453,9 +472,12 @@ cudaError_t launch_msm_accumulate_affine(const ec::Affine<C>* bases, const uint3
                     bases, part, lane_keys + next, lane_values + next, inverses, products,
                     buckets, first + begin, last + begin, reverse);
             } else {
-                add_kernel<C><<<grid, kBlock, 0, streams[p]>>>(bases, part, inverses, buckets,
-                                                               first + begin, last + begin,
-                                                               reverse);
+                auto* kernel = &add_kernel<C>;
+                if constexpr (std::is_same_v<C, DeviceG1Curve>) {
+                    if (variant.add_min_blocks >= kBoundedAddBlocks) kernel = &add_kernel_bounded<C>;
+                }
+                kernel<<<grid, kBlock, 0, streams[p]>>>(bases, part, inverses, buckets,
+                                                        first + begin, last + begin, reverse);
             }
             if ((err = cudaGetLastError()) != cudaSuccess) return err;
         }

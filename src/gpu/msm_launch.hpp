@@ -85,11 +85,13 @@ cudaError_t launch_msm_accumulate(const ec::Affine<C>* bases, const uint32_t* so
 // kernel reads them, and nothing writes scratch before it has run. variant.prefetch: each
 // thread asks L2 for the point of the lane it visits next (GpuMsmOptions::batch_affine_prefetch);
 // variant.fused: each step's additions and the next step's denominators in one kernel
-// (GpuMsmOptions::batch_affine_fused).
+// (GpuMsmOptions::batch_affine_fused); variant.add_min_blocks ≥ 4: G1's addition kernel
+// compiled for 4 resident blocks per SM (GpuMsmOptions::batch_affine_add_min_blocks).
 inline constexpr size_t kAffineLanesPerThread = 8;
 struct AffineVariant {
     bool prefetch = false;
     bool fused = false;
+    unsigned add_min_blocks = 0;
 };
 size_t msm_affine_scratch_bytes(size_t items, uint32_t chunk, size_t field_bytes);
 template <class C>

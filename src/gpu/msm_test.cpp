@@ -63,7 +63,8 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
                  // threads, bit 4: of 64; bit 5: batch-affine accumulation (else XYZZ);
                  // bit 6: temporaries from the ScratchPool, bit 7: from the ScratchCache;
                  // bit 8: the windows step in three kernels (split_running_sums); bit 9: the
-                 // batch-affine steps unfused (denominators and additions in two kernels)
+                 // batch-affine steps unfused (denominators and additions in two kernels); bit 10:
+                 // the batch-affine addition kernel bounded to 4 blocks per SM
                  int kernel_variant = 0,
                  unsigned aggregate_threads = GpuMsmOptions{}.aggregate_threads) {
     auto dev = DeviceG1Bases::upload(bases);
@@ -83,6 +84,7 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
     options.cache_scratch = (kernel_variant & 128) != 0;
     options.split_running_sums = (kernel_variant & 256) != 0;
     options.batch_affine_fused = (kernel_variant & 512) == 0;
+    options.batch_affine_add_min_blocks = (kernel_variant & 1024) ? 4 : 0;
     auto got = msm_g1(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
@@ -98,7 +100,8 @@ TEST_F(GpuMsmTest, RandomInputsManySizesAndWindows) {
         for (unsigned c : {0u, 1u, 4u, 8u, 13u})
             for (unsigned chunk : {1u, 3u, 32u, 4096u}) expect_same(bases, k, c, "random", chunk);
         for (unsigned c : {0u, 5u})
-            for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32, 64, 96, 128, 160, 256, 288, 544})
+            for (int variant :
+                 {1, 2, 3, 4, 6, 8, 16, 17, 32, 64, 96, 128, 160, 256, 288, 544, 1568})
                 expect_same(bases, k, c, "random, kernel variant", 32, variant);
         for (unsigned chunk : {1u, 3u, 64u}) {
             expect_same(bases, k, 0, "random, batch-affine", chunk, 32);
@@ -113,7 +116,7 @@ TEST_F(GpuMsmTest, LargerSizes) {
     const auto bases = walk_points(rng, n);
     const auto k = random_scalars(rng, n);
     for (unsigned c : {0u, 16u, 20u}) expect_same(bases, k, c, "2^16");
-    for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32, 544})
+    for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32, 544, 1568})
         expect_same(bases, k, 0, "2^16, kernel variant", 32, variant);
     for (unsigned c : {16u, 20u}) expect_same(bases, k, c, "2^16, batch-affine", 16, 32);
     // Running sums in 16 segments per window (fewer than a group of 64), in 512, in 2048.
@@ -141,7 +144,7 @@ TEST_F(GpuMsmTest, EdgeScalarsAndPoints) {
     for (unsigned c : {0u, 3u, 9u})
         for (unsigned chunk : {1u, 2u, 32u, 700u}) {
             expect_same(bases, k, c, "edges", chunk);
-            for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32, 544})
+            for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32, 544, 1568})
                 expect_same(bases, k, c, "edges, kernel variant", chunk, variant);
         }
     // every scalar equal: all points in one bucket per window (P + P doublings inside buckets)
@@ -174,7 +177,7 @@ TEST_F(GpuMsmTest, BatchAffineTangentsAndCancellations) {
     const auto [doubled, opposite] = equal_and_opposite_pairs(walk_points(rng, n / 2));
     const std::vector<BigInt<4>> same(n, Fr::random(rng).to_int());
     for (unsigned chunk : {2u, 3u, 32u})
-        for (int variant : {32, 544}) {  // fused, unfused
+        for (int variant : {32, 544, 1568}) {  // fused, unfused, unfused bounded
             expect_same(doubled, same, 0, "P, P pairs, batch-affine", chunk, variant);
             expect_same(opposite, same, 0, "P, -P pairs, batch-affine", chunk, variant);
             expect_same(doubled, random_scalars(rng, n), 0, "P, P pairs, random scalars", chunk,
