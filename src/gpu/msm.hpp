@@ -126,7 +126,9 @@ struct GpuMsmOptions {
     // G1's batch-affine addition kernel bounded to 128 registers so that 4 blocks of 128 threads
     // fit per SM instead of 3 at its natural 136 (env CUZK_MSM_BATCH_AFFINE_MIN_BLOCKS=0|4;
     // ncu, G1 2^26: 18 % occupancy, compute-bound at 69 %). G2's needs 255; it ignores this.
-    unsigned batch_affine_add_min_blocks = util::env_unsigned("CUZK_MSM_BATCH_AFFINE_MIN_BLOCKS", 0);
+    // On since 2026-12-03: ptxas 128 registers with 64 bytes of spills; H200 bucket step (ms,
+    // 0 / 4) G1 2^26 326.3 / 317.8 (two rounds alike), 2^27 625.4 / 608.2.
+    unsigned batch_affine_add_min_blocks = util::env_unsigned("CUZK_MSM_BATCH_AFFINE_MIN_BLOCKS", 4);
     // Temporary buffers (sorted pairs, records, pieces, buckets, sort scratch: ~50 GB at 2^27
     // scalars) taken from and given back to the process's ScratchCache (gpu/scratch_cache.hpp)
     // instead of cudaMalloc and cudaFree on every call (env CUZK_MSM_CACHE_SCRATCH=0|1). Off:
