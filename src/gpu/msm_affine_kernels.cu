@@ -31,6 +31,9 @@
 // 3/kAffineLanesPerThread in the upper levels of part 2 — against 10 for the XYZZ mixed addition.
 // Memory per addition: the record (8 bytes) twice, the sum's x and the point's x in part 1, both
 // points in part 3, the sum written back, the prefix written and read.
+// Variants (AffineVariant): part 3 for G1 compiled for 4 blocks per SM (add_kernel_bounded, the
+// default); part 3 of step s and part 1 of step s + 1 as one kernel (add_denominators_kernel,
+// measured slower: off), whose prefix chains then alternate direction from step to step.
 #include <type_traits>
 
 #include "gpu/batch_inverse.cuh"
