@@ -28,7 +28,7 @@ util::Result<std::vector<ff::Fr>> compute_h(std::span<const ff::Fr> a, std::span
     if (a.size() != b.size() || a.size() != c.size() || a.empty())
         return util::invalid_argument("gpu::compute_h: a, b, c must have the same length >= 1");
     CUZK_ASSIGN_OR_RETURN(ntt::EvaluationDomain d, ntt::EvaluationDomain::create(a.size()));
-    CUZK_ASSIGN_OR_RETURN(auto domain, NttDomain::create(d.log_size()));
+    CUZK_ASSIGN_OR_RETURN(auto domain, NttDomain::create(d.log_size(), options));
     const size_t m = d.size();
     const size_t bytes = m * sizeof(ff::Fr);
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer buf, DeviceBuffer::allocate(3 * bytes));

@@ -37,18 +37,20 @@ void expect_same(const std::vector<Fr>& a, const std::vector<Fr>& b, const std::
                  NttAlgorithm alg, bool bit_reversal_free = true) {
     auto want = groth16::compute_h_scalars(a, b, c);
     ASSERT_TRUE(want.ok());
-    for (bool six : {true, false}) {
-        NttOptions options{alg};
-        options.bit_reversal_free = bit_reversal_free;
-        options.h_six_transforms = six;
-        auto got = compute_h(a, b, c, options);
-        ASSERT_TRUE(got.ok()) << got.status().to_string();
-        ASSERT_EQ(got->size(), want->size());
-        for (size_t i = 0; i < want->size(); ++i)
-            ASSERT_TRUE((*got)[i] == (*want)[i])
-                << "n=" << a.size() << " coefficient " << i << " bit_reversal_free "
-                << bit_reversal_free << " six transforms " << six;
-    }
+    for (bool six : {true, false})
+        for (bool full : {false, true}) {
+            NttOptions options{alg};
+            options.bit_reversal_free = bit_reversal_free;
+            options.h_six_transforms = six;
+            options.full_twiddle_table = full;
+            auto got = compute_h(a, b, c, options);
+            ASSERT_TRUE(got.ok()) << got.status().to_string();
+            ASSERT_EQ(got->size(), want->size());
+            for (size_t i = 0; i < want->size(); ++i)
+                ASSERT_TRUE((*got)[i] == (*want)[i])
+                    << "n=" << a.size() << " coefficient " << i << " bit_reversal_free "
+                    << bit_reversal_free << " six transforms " << six << " full table " << full;
+        }
 }
 
 TEST_F(GpuHTest, RandomVectorsManyLengths) {

@@ -228,6 +228,9 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
     if (options.accumulate_min_blocks != 0 && options.accumulate_min_blocks != 3 &&
         options.accumulate_min_blocks != 4)
         return invalid(name, "accumulate_min_blocks (env CUZK_MSM_MIN_BLOCKS) must be 0, 3 or 4");
+    if (options.batch_affine_parts == 0 || options.batch_affine_parts > detail::kMaxAffineParts)
+        return invalid(name, "batch_affine_parts (env CUZK_MSM_BATCH_AFFINE_PARTS) must be 1.." +
+                                 std::to_string(detail::kMaxAffineParts));
     if (options.accumulate_block != 32 && options.accumulate_block != 64 &&
         options.accumulate_block != 128)
         return invalid(name,
@@ -361,7 +364,8 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
                                   std::is_same_v<Affine, ec::G2Affine>
                                       ? options.batch_affine_fused_g2
                                       : options.batch_affine_fused,
-                                  options.batch_affine_add_min_blocks},
+                                  options.batch_affine_add_min_blocks,
+                                  options.batch_affine_priority, options.batch_affine_parts},
             stream));
     } else {
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate(

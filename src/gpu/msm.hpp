@@ -129,6 +129,20 @@ struct GpuMsmOptions {
     // On since 2026-12-03: ptxas 128 registers with 64 bytes of spills; H200 bucket step (ms,
     // 0 / 4) G1 2^26 326.3 / 317.8 (two rounds alike), 2^27 625.4 / 608.2.
     unsigned batch_affine_add_min_blocks = util::env_unsigned("CUZK_MSM_BATCH_AFFINE_MIN_BLOCKS", 4);
+    // The batch-affine steps' latency-bound half — each part's slope denominators (a memory-
+    // bound gather) and its levelled batch inversion (small kernels ending in one thread's
+    // Fermat inversion) — on streams of the device's greatest priority, the additions on the
+    // parts' own streams (env CUZK_MSM_BATCH_AFFINE_PRIORITY=0|1; unfused steps only). Without
+    // it a part's denominators and inversion wait behind the other part's addition blocks
+    // already queued; with it their blocks take the next free slots, so the gather runs beside
+    // the other part's compute-bound additions and the inversion's latency hides under them.
+    // On since 2026-12-03: H200 bucket step (ms, off / on) G1 2^26 317.8 / 296.2 (two rounds
+    // alike), 2^27 608.2 / 584.3, G2 2^24 293.6 / 279.3.
+    bool batch_affine_priority = util::env_switch("CUZK_MSM_BATCH_AFFINE_PRIORITY", true);
+    // The batch-affine lanes stepped in this many parts, each on its own stream (1..4; env
+    // CUZK_MSM_BATCH_AFFINE_PARTS): while one part waits on its inversion's latency the others'
+    // kernels fill the GPU. Same sums.
+    unsigned batch_affine_parts = util::env_unsigned("CUZK_MSM_BATCH_AFFINE_PARTS", 2);
     // Temporary buffers (sorted pairs, records, pieces, buckets, sort scratch: ~50 GB at 2^27
     // scalars) taken from and given back to the process's ScratchCache (gpu/scratch_cache.hpp)
     // instead of cudaMalloc and cudaFree on every call (env CUZK_MSM_CACHE_SCRATCH=0|1). Off:

@@ -10,8 +10,9 @@
 // value. So the lanes of a warp read consecutive words at every step, instead of one 32-byte
 // sector each for a 4-byte key.
 //
-// The lanes are split into kParts parts, each stepping on its own stream, so that one part's
-// batch inversion (a few small, latency-bound kernels) overlaps the other part's additions.
+// The lanes are split into `parts` parts (AffineVariant::parts, 1..kMaxAffineParts), each
+// stepping on its own stream, so that one part's batch inversion (a few small, latency-bound
+// kernels) overlaps the other parts' additions.
 // A step of one part is three parts:
 //   1. denominators_kernel: thread t owns the part's lanes t, t + T, … (T threads of
 //      kAffineLanesPerThread lanes: the strided groups of gpu/batch_inverse.cuh). It computes each
@@ -33,7 +34,10 @@
 // points in part 3, the sum written back, the prefix written and read.
 // Variants (AffineVariant): part 3 for G1 compiled for 4 blocks per SM (add_kernel_bounded, the
 // default); part 3 of step s and part 1 of step s + 1 as one kernel (add_denominators_kernel,
-// measured slower: off), whose prefix chains then alternate direction from step to step.
+// measured slower: off), whose prefix chains then alternate direction from step to step; parts
+// 1 and 2 of each part on a stream of the greatest priority (`priority`), ordered against the
+// part's stream by events, so that they do not queue behind the other part's addition blocks.
+#include <optional>
 #include <type_traits>
 
 #include "gpu/batch_inverse.cuh"
@@ -46,7 +50,7 @@ namespace cuzk::gpu::detail {
 namespace {
 
 constexpr unsigned kBlock = 128;
-constexpr unsigned kParts = 2;
+constexpr unsigned kMaxParts = kMaxAffineParts;
 
 // Lane records: the key in the low bits (num_keys ≤ 12·2^21 < 2^25 for windows of ≤ 22 bits),
 // flags above; kIdle for an item past its chunk's end or with an empty digit.
@@ -340,18 +344,20 @@ __global__ void add_denominators_kernel(const ec::Affine<C>* bases, PartStep<C> 
 // y and the prefix product; per part its group products, their inverses, the inversion's levels.
 struct AffineLayout {
     size_t lanes = 0;
-    size_t part_begin[kParts + 1] = {};
-    size_t part_threads[kParts] = {};
+    unsigned parts = 0;
+    size_t part_begin[kMaxParts + 1] = {};
+    size_t part_threads[kMaxParts] = {};
     size_t sums_x = 0, sums_y = 0, prefix = 0;
-    size_t products[kParts] = {}, inverses[kParts] = {}, inverse_scratch[kParts] = {};
+    size_t products[kMaxParts] = {}, inverses[kMaxParts] = {}, inverse_scratch[kMaxParts] = {};
     size_t total = 0;
 };
 
 size_t align256(size_t bytes) { return (bytes + 255) / 256 * 256; }
 
-AffineLayout affine_layout(size_t items, uint32_t chunk, size_t field_bytes) {
+AffineLayout affine_layout(size_t items, uint32_t chunk, size_t field_bytes, unsigned parts) {
     AffineLayout l;
     l.lanes = (items + chunk - 1) / chunk;
+    l.parts = parts;
     size_t at = 0;
     auto take = [&](size_t bytes) {
         const size_t offset = at;
@@ -361,8 +367,8 @@ AffineLayout affine_layout(size_t items, uint32_t chunk, size_t field_bytes) {
     l.sums_x = take(l.lanes * field_bytes);
     l.sums_y = take(l.lanes * field_bytes);
     l.prefix = take(l.lanes * field_bytes);
-    for (unsigned p = 0; p <= kParts; ++p) l.part_begin[p] = l.lanes * p / kParts;
-    for (unsigned p = 0; p < kParts; ++p) {
+    for (unsigned p = 0; p <= parts; ++p) l.part_begin[p] = l.lanes * p / parts;
+    for (unsigned p = 0; p < parts; ++p) {
         const size_t lanes = l.part_begin[p + 1] - l.part_begin[p];
         l.part_threads[p] = (lanes + kAffineLanesPerThread - 1) / kAffineLanesPerThread;
         l.products[p] = take(l.part_threads[p] * field_bytes);
@@ -374,19 +380,20 @@ AffineLayout affine_layout(size_t items, uint32_t chunk, size_t field_bytes) {
     return l;
 }
 
-// A second stream for the duration of one accumulation: forked from `main` at construction,
-// joined back into it by join() (and released either way).
+// A second stream for the duration of one accumulation: forked from `main` at construction
+// (created with `priority`, 0 being the default; lower numbers run first), ordered against it
+// by side_waits_main() / main_waits_side() as often as needed, and joined back into main at
+// destruction (main waits for everything enqueued on the side stream; then it is released).
 class ForkedStream {
    public:
-    explicit ForkedStream(cudaStream_t main) : main_(main) {
-        err_ = cudaStreamCreateWithFlags(&side_, cudaStreamNonBlocking);
+    explicit ForkedStream(cudaStream_t main, int priority = 0) : main_(main) {
+        err_ = cudaStreamCreateWithPriority(&side_, cudaStreamNonBlocking, priority);
         if (err_ == cudaSuccess) err_ = cudaEventCreateWithFlags(&fork_, cudaEventDisableTiming);
         if (err_ == cudaSuccess) err_ = cudaEventCreateWithFlags(&join_, cudaEventDisableTiming);
-        if (err_ == cudaSuccess) err_ = cudaEventRecord(fork_, main_);
-        if (err_ == cudaSuccess) err_ = cudaStreamWaitEvent(side_, fork_, 0);
+        if (err_ == cudaSuccess) err_ = side_waits_main();
     }
     ~ForkedStream() {
-        (void)join();
+        if (side_ != nullptr && join_ != nullptr) (void)main_waits_side();
         if (fork_ != nullptr) (void)cudaEventDestroy(fork_);
         if (join_ != nullptr) (void)cudaEventDestroy(join_);
         if (side_ != nullptr) (void)cudaStreamDestroy(side_);
@@ -396,10 +403,14 @@ class ForkedStream {
 
     cudaError_t status() const { return err_; }
     cudaStream_t side() const { return side_; }
+    // The side stream waits for everything enqueued on main so far.
+    cudaError_t side_waits_main() {
+        cudaError_t err = cudaEventRecord(fork_, main_);
+        if (err == cudaSuccess) err = cudaStreamWaitEvent(side_, fork_, 0);
+        return err;
+    }
     // main waits for everything enqueued on the side stream so far.
-    cudaError_t join() {
-        if (joined_ || side_ == nullptr || join_ == nullptr) return cudaSuccess;
-        joined_ = true;
+    cudaError_t main_waits_side() {
         cudaError_t err = cudaEventRecord(join_, side_);
         if (err == cudaSuccess) err = cudaStreamWaitEvent(main_, join_, 0);
         return err;
@@ -410,8 +421,14 @@ class ForkedStream {
     cudaStream_t side_ = nullptr;
     cudaEvent_t fork_ = nullptr, join_ = nullptr;
     cudaError_t err_ = cudaSuccess;
-    bool joined_ = false;
 };
+
+// The greatest stream priority of the current device (the numerically lowest).
+int greatest_stream_priority() {
+    int least = 0, greatest = 0;
+    if (cudaDeviceGetStreamPriorityRange(&least, &greatest) != cudaSuccess) return 0;
+    return greatest;
+}
 
 }  // namespace
 
@@ -426,8 +443,9 @@ cudaError_t launch_msm_accumulate_affine(const ec::Affine<C>* bases, const uint3
                                          cudaStream_t stream) {
     using F = typename C::Field;
     if (num_buckets == 0 || num_buckets > kKeyMask || chunk == 0) return cudaErrorInvalidValue;
+    if (variant.parts == 0 || variant.parts > kMaxParts) return cudaErrorInvalidValue;
     if (items == 0) return cudaSuccess;
-    const AffineLayout l = affine_layout(items, chunk, sizeof(F));
+    const AffineLayout l = affine_layout(items, chunk, sizeof(F), variant.parts);
     if (scratch == nullptr || scratch_bytes < l.total) return cudaErrorInvalidValue;
     char* base = static_cast<char*>(scratch);
     auto field_at = [&](size_t offset) { return reinterpret_cast<F*>(base + offset); };
@@ -439,15 +457,32 @@ cudaError_t launch_msm_accumulate_affine(const ec::Affine<C>* bases, const uint3
     cudaError_t err = cudaGetLastError();
     if (err != cudaSuccess) return err;
 
-    ForkedStream fork(stream);
-    if (fork.status() != cudaSuccess) return fork.status();
-    const cudaStream_t streams[kParts] = {stream, fork.side()};
+    // Part 0 on the caller's stream, each further part on a stream forked from it.
+    std::optional<ForkedStream> forks[kMaxParts];
+    cudaStream_t streams[kMaxParts] = {stream};
+    for (unsigned p = 1; p < l.parts; ++p) {
+        forks[p].emplace(stream);
+        if (forks[p]->status() != cudaSuccess) return forks[p]->status();
+        streams[p] = forks[p]->side();
+    }
+    // variant.priority (unfused steps): each part's denominators and inversion on a stream of
+    // the greatest priority, forked from the part's stream, so that their blocks take the SMs'
+    // free slots ahead of the other part's pending addition blocks.
+    std::optional<ForkedStream> urgent[kMaxParts];
+    const bool priority = variant.priority && !variant.fused;
+    if (priority) {
+        const int greatest = greatest_stream_priority();
+        for (unsigned p = 0; p < l.parts; ++p) {
+            urgent[p].emplace(streams[p], greatest);
+            if (urgent[p]->status() != cudaSuccess) return urgent[p]->status();
+        }
+    }
     const uint32_t steps = items < chunk ? static_cast<uint32_t>(items) : chunk;
     // Fused (variant.fused): step 0's denominators alone, then each step's additions together
     // with the next step's denominators, whose prefix chains run the other way round.
     bool reverse = false;
     for (uint32_t step = 0; step < steps; ++step, reverse = variant.fused && !reverse) {
-        for (unsigned p = 0; p < kParts; ++p) {
+        for (unsigned p = 0; p < l.parts; ++p) {
             const size_t begin = l.part_begin[p];
             PartStep<C> part;
             part.records = lane_keys + size_t{step} * l.lanes + begin;
@@ -462,13 +497,18 @@ cudaError_t launch_msm_accumulate_affine(const ec::Affine<C>* bases, const uint3
             const unsigned grid = static_cast<unsigned>((part.threads + kBlock - 1) / kBlock);
             F* products = field_at(l.products[p]);
             F* inverses = field_at(l.inverses[p]);
+            // The denominators and the inversion: on the part's stream, or after the part's
+            // previous additions on its urgent stream.
+            if (priority && (err = urgent[p]->side_waits_main()) != cudaSuccess) return err;
+            const cudaStream_t first_half = priority ? urgent[p]->side() : streams[p];
             if (!variant.fused || step == 0) {
-                denominators_kernel<C><<<grid, kBlock, 0, streams[p]>>>(bases, part, products);
+                denominators_kernel<C><<<grid, kBlock, 0, first_half>>>(bases, part, products);
                 if ((err = cudaGetLastError()) != cudaSuccess) return err;
             }
             err = launch_batch_inverse(products, inverses, part.threads,
-                                       field_at(l.inverse_scratch[p]), streams[p]);
+                                       field_at(l.inverse_scratch[p]), first_half);
             if (err != cudaSuccess) return err;
+            if (priority && (err = urgent[p]->main_waits_side()) != cudaSuccess) return err;
             if (variant.fused && step + 1 < steps) {
                 const size_t next = size_t{step + 1} * l.lanes + begin;
                 add_denominators_kernel<C><<<grid, kBlock, 0, streams[p]>>>(
@@ -485,12 +525,21 @@ cudaError_t launch_msm_accumulate_affine(const ec::Affine<C>* bases, const uint3
             if ((err = cudaGetLastError()) != cudaSuccess) return err;
         }
     }
-    return fork.join();
+    // Each part's stream already waits for its urgent stream (before every step's additions);
+    // the caller's stream waits for the other parts'.
+    for (unsigned p = 1; p < l.parts; ++p)
+        if ((err = forks[p]->main_waits_side()) != cudaSuccess) return err;
+    return cudaSuccess;
 }
 
 size_t msm_affine_scratch_bytes(size_t items, uint32_t chunk, size_t field_bytes) {
     if (chunk == 0) return 0;
-    return affine_layout(items, chunk, field_bytes).total;
+    size_t most = 0;
+    for (unsigned parts = 1; parts <= kMaxParts; ++parts) {
+        const size_t bytes = affine_layout(items, chunk, field_bytes, parts).total;
+        most = bytes > most ? bytes : most;
+    }
+    return most;
 }
 
 #define CUZK_MSM_AFFINE_LAUNCHER(C)                                                              \

@@ -86,12 +86,19 @@ cudaError_t launch_msm_accumulate(const ec::Affine<C>* bases, const uint32_t* so
 // thread asks L2 for the point of the lane it visits next (GpuMsmOptions::batch_affine_prefetch);
 // variant.fused: each step's additions and the next step's denominators in one kernel
 // (GpuMsmOptions::batch_affine_fused); variant.add_min_blocks ≥ 4: G1's addition kernel
-// compiled for 4 resident blocks per SM (GpuMsmOptions::batch_affine_add_min_blocks).
+// compiled for 4 resident blocks per SM (GpuMsmOptions::batch_affine_add_min_blocks);
+// variant.priority (unfused only): each part's denominators and inversion on a stream of the
+// greatest priority (GpuMsmOptions::batch_affine_priority); variant.parts: the lanes stepped in
+// that many parts on their own streams (1..kMaxAffineParts; GpuMsmOptions::batch_affine_parts).
+// The scratch size covers every part count.
 inline constexpr size_t kAffineLanesPerThread = 8;
+inline constexpr unsigned kMaxAffineParts = 4;
 struct AffineVariant {
     bool prefetch = false;
     bool fused = false;
     unsigned add_min_blocks = 0;
+    bool priority = false;
+    unsigned parts = 2;
 };
 size_t msm_affine_scratch_bytes(size_t items, uint32_t chunk, size_t field_bytes);
 template <class C>

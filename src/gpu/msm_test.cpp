@@ -64,7 +64,9 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
                  // bit 6: temporaries from the ScratchPool, bit 7: from the ScratchCache;
                  // bit 8: the windows step in three kernels (split_running_sums); bit 9: the
                  // batch-affine steps unfused (denominators and additions in two kernels); bit 10:
-                 // the batch-affine addition kernel bounded to 4 blocks per SM
+                 // the batch-affine addition kernel bounded to 4 blocks per SM; bit 11: the
+                 // denominators and inversions on streams of the greatest priority; bits 12-13:
+                 // the batch-affine parts, 0 → 2 (the default), 1 → 1, 2 → 3, 3 → 4
                  int kernel_variant = 0,
                  unsigned aggregate_threads = GpuMsmOptions{}.aggregate_threads) {
     auto dev = DeviceG1Bases::upload(bases);
@@ -85,6 +87,9 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
     options.split_running_sums = (kernel_variant & 256) != 0;
     options.batch_affine_fused = (kernel_variant & 512) == 0;
     options.batch_affine_add_min_blocks = (kernel_variant & 1024) ? 4 : 0;
+    options.batch_affine_priority = (kernel_variant & 2048) != 0;
+    constexpr unsigned kParts[4] = {2, 1, 3, 4};
+    options.batch_affine_parts = kParts[(kernel_variant >> 12) & 3];
     auto got = msm_g1(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
@@ -101,11 +106,15 @@ TEST_F(GpuMsmTest, RandomInputsManySizesAndWindows) {
             for (unsigned chunk : {1u, 3u, 32u, 4096u}) expect_same(bases, k, c, "random", chunk);
         for (unsigned c : {0u, 5u})
             for (int variant :
-                 {1, 2, 3, 4, 6, 8, 16, 17, 32, 64, 96, 128, 160, 256, 288, 544, 1568})
+                 {1, 2, 3, 4, 6, 8, 16, 17, 32, 64, 96, 128, 160, 256, 288, 544, 1568, 3616})
                 expect_same(bases, k, c, "random, kernel variant", 32, variant);
         for (unsigned chunk : {1u, 3u, 64u}) {
             expect_same(bases, k, 0, "random, batch-affine", chunk, 32);
             expect_same(bases, k, 0, "random, batch-affine unfused", chunk, 544);
+            expect_same(bases, k, 0, "random, batch-affine unfused, priority", chunk, 2592);
+            for (int parts_code : {1, 2, 3})
+                expect_same(bases, k, 0, "random, batch-affine unfused, parts", chunk,
+                            3616 + (parts_code << 12));
         }
     }
 }
@@ -116,7 +125,7 @@ TEST_F(GpuMsmTest, LargerSizes) {
     const auto bases = walk_points(rng, n);
     const auto k = random_scalars(rng, n);
     for (unsigned c : {0u, 16u, 20u}) expect_same(bases, k, c, "2^16");
-    for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32, 544, 1568})
+    for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32, 544, 1568, 3616, 3616 + (3 << 12)})
         expect_same(bases, k, 0, "2^16, kernel variant", 32, variant);
     for (unsigned c : {16u, 20u}) expect_same(bases, k, c, "2^16, batch-affine", 16, 32);
     // Running sums in 16 segments per window (fewer than a group of 64), in 512, in 2048.
@@ -144,7 +153,8 @@ TEST_F(GpuMsmTest, EdgeScalarsAndPoints) {
     for (unsigned c : {0u, 3u, 9u})
         for (unsigned chunk : {1u, 2u, 32u, 700u}) {
             expect_same(bases, k, c, "edges", chunk);
-            for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32, 544, 1568})
+            for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32, 544, 1568, 3616, 3616 + (1 << 12),
+                                3616 + (3 << 12)})
                 expect_same(bases, k, c, "edges, kernel variant", chunk, variant);
         }
     // every scalar equal: all points in one bucket per window (P + P doublings inside buckets)
@@ -177,7 +187,7 @@ TEST_F(GpuMsmTest, BatchAffineTangentsAndCancellations) {
     const auto [doubled, opposite] = equal_and_opposite_pairs(walk_points(rng, n / 2));
     const std::vector<BigInt<4>> same(n, Fr::random(rng).to_int());
     for (unsigned chunk : {2u, 3u, 32u})
-        for (int variant : {32, 544, 1568}) {  // fused, unfused, unfused bounded
+        for (int variant : {32, 544, 1568, 3616}) {  // fused, unfused, bounded, + priority
             expect_same(doubled, same, 0, "P, P pairs, batch-affine", chunk, variant);
             expect_same(opposite, same, 0, "P, -P pairs, batch-affine", chunk, variant);
             expect_same(doubled, random_scalars(rng, n), 0, "P, P pairs, random scalars", chunk,
@@ -214,6 +224,16 @@ TEST_F(GpuMsmTest, FrConvenienceAndErrors) {
     EXPECT_EQ(st_blocks.code(), util::StatusCode::kInvalidArgument);
     EXPECT_NE(st_blocks.message().find("CUZK_MSM_MIN_BLOCKS"), std::string::npos)
         << st_blocks.message();
+    for (unsigned parts : {0u, 5u}) {
+        GpuMsmOptions bad_parts;
+        bad_parts.batch_affine = true;
+        bad_parts.batch_affine_min_points = 0;
+        bad_parts.batch_affine_parts = parts;
+        const util::Status st = msm_g1(*dev, ok_k, bad_parts).status();
+        EXPECT_EQ(st.code(), util::StatusCode::kInvalidArgument) << "parts=" << parts;
+        EXPECT_NE(st.message().find("CUZK_MSM_BATCH_AFFINE_PARTS"), std::string::npos)
+            << st.message();
+    }
     GpuMsmOptions bad_block;
     bad_block.accumulate_block = 96;
     const util::Status st_block = msm_g1(*dev, ok_k, bad_block).status();
@@ -242,7 +262,8 @@ std::vector<ec::G2Affine> walk_points_g2(util::TestRng& rng, size_t n) {
 void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<BigInt<4>>& k,
                     unsigned window_bits, const char* what, unsigned chunk = 32,
                     bool prefetch = true, bool batch_affine = false, bool lazy_fp2 = false,
-                    bool split_running_sums = false, bool fused = true) {
+                    bool split_running_sums = false, bool fused = true,
+                    bool priority = false, unsigned parts = 2) {
     auto dev = DeviceG2Bases::upload(bases);
     ASSERT_TRUE(dev.ok()) << dev.status().to_string();
     const ec::G2Jacobian want = msm::msm(bases, k);
@@ -256,13 +277,16 @@ void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<Bi
     options.g2_lazy_product = lazy_fp2;
     options.split_running_sums = split_running_sums;
     options.batch_affine_fused_g2 = fused;
+    options.batch_affine_priority = priority;
+    options.batch_affine_parts = parts;
     auto got = msm_g2(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
                               << " chunk=" << chunk << " prefetch=" << prefetch
                               << " batch-affine=" << batch_affine << " lazy Fp2=" << lazy_fp2
                               << " split running sums=" << split_running_sums
-                              << " fused=" << fused;
+                              << " fused=" << fused << " priority=" << priority
+                              << " parts=" << parts;
 }
 
 TEST_F(GpuMsmTest, G2RandomInputs) {
@@ -279,6 +303,8 @@ TEST_F(GpuMsmTest, G2RandomInputs) {
             expect_same_g2(bases, k, 0, "g2 random, batch-affine", chunk, false, true);
             expect_same_g2(bases, k, 0, "g2 random, batch-affine unfused", chunk, false, true,
                            false, false, false);
+            expect_same_g2(bases, k, 0, "g2 random, batch-affine unfused, priority", chunk, false,
+                           true, false, false, false, true, 3);
             expect_same_g2(bases, k, 0, "g2 random, batch-affine, lazy Fp2", chunk, false, true,
                            true);
             expect_same_g2(bases, k, 0, "g2 random, lazy Fp2", chunk, true, false, true);

@@ -70,6 +70,10 @@ std::vector<Pass> pass_plan(unsigned L, bool dif) {
 // of three. Their exponent bits k + r (≤ 20 for L ≤ 28: a table of ≤ 32 MiB).
 bool has_pass_table(const Pass& p, unsigned L) { return p.r > 0 && p.k + p.r < L; }
 
+// The outer pass of a plan of more than one pass: its sub-problems span the whole domain
+// (k + r = L), so its inter-pass twiddles are ω^x for any x < m (NttOptions::full_twiddle_table).
+bool is_outer_pass(const Pass& p, unsigned L) { return p.r > 0 && p.k + p.r == L; }
+
 DeviceFr* as_device(Fr* p) { return reinterpret_cast<DeviceFr*>(p); }
 DeviceFr to_device(const Fr& x) {
     DeviceFr d;
@@ -88,6 +92,10 @@ struct NttDomain::Tables {
     std::vector<std::pair<unsigned, detail::PowerTable>> pass_tables[2];
     const DeviceFr* roots = nullptr;                 // the passes' 2^kmax-th roots (ntt_launch.hpp)
     const DeviceFr* roots_inv = nullptr;
+    // NttOptions::full_twiddle_table: ω^e for every e < m in `full_buffer`, read forward for ω
+    // and backwards (negate_bits) for ω⁻¹; lo == nullptr when not built.
+    DeviceBuffer full_buffer;
+    detail::PowerTable full{nullptr, nullptr}, full_inv{nullptr, nullptr};
     Fr size_inv;
     Fr z_inv;  // (g^m − 1)⁻¹
 };
@@ -95,7 +103,10 @@ struct NttDomain::Tables {
 NttDomain::NttDomain(unsigned log_size) : log_size_(log_size) {}
 NttDomain::~NttDomain() = default;
 
-util::Result<std::unique_ptr<NttDomain>> NttDomain::create(unsigned log_size) {
+bool NttDomain::has_full_twiddle_table() const { return tables_->full.lo != nullptr; }
+
+util::Result<std::unique_ptr<NttDomain>> NttDomain::create(unsigned log_size,
+                                                           const NttOptions& options) {
     if (log_size > kMaxLogSize) {
         std::string m = "gpu::NttDomain: 2^";
         m += std::to_string(log_size);
@@ -163,6 +174,22 @@ util::Result<std::unique_ptr<NttDomain>> NttDomain::create(unsigned log_size) {
     tables->roots_inv = base + offset + small;
     tables->size_inv = d.size_inv();
     tables->z_inv = d.z_on_coset_inverse();
+    if (options.full_twiddle_table && log_size > detail::kPassLogElements) {
+        // ω^e for every e < m, computed on the device from the two-level table; where the
+        // m·32 bytes do not fit, the domain goes without (transforms use the two-level table).
+        const size_t m = size_t{1} << log_size;
+        auto full = DeviceBuffer::allocate(m * sizeof(Fr));
+        if (full.ok()) {
+            auto* out = static_cast<DeviceFr*>(full->data());
+            CUZK_CUDA_RETURN_IF_ERROR(detail::launch_fill_powers(out, m, tables->omega, nullptr));
+            CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
+            tables->full_buffer = std::move(*full);
+            tables->full = detail::PowerTable{out, nullptr, log_size};
+            tables->full_inv = detail::PowerTable{out, nullptr, log_size, log_size};
+        } else if (full.status().code() != util::StatusCode::kResourceExhausted) {
+            return full.status();
+        }
+    }
     std::unique_ptr<NttDomain> out(new NttDomain(log_size));
     out->tables_ = std::move(tables);
     return out;
@@ -194,14 +221,20 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
     for (const Pass& p : pass_plan(L, dif)) {
         detail::PowerTable table = tw;
         unsigned shift = L - p.k - p.r;
+        bool prefetch = false;
         if (options.pass_twiddle_tables && has_pass_table(p, L)) {
             for (const auto& [bits, t] : tables_->pass_tables[inverse_roots ? 1 : 0])
                 if (bits == p.k + p.r) table = t, shift = 0;
             if (shift != 0) return util::internal_error("NTT: no twiddle table for a middle pass");
         }
+        if (options.full_twiddle_table && is_outer_pass(p, L) && has_full_twiddle_table()) {
+            table = inverse_roots ? tables_->full_inv : tables_->full;  // shift is 0 here
+            prefetch = dif && options.twiddle_prefetch;
+        }
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_ntt_pass(d, L, p.r, p.k, dif, options.ptx_mul,
                                                           table, shift, roots, threads,
-                                                          options.register_stages, stream));
+                                                          options.register_stages, prefetch,
+                                                          stream));
     }
     if (dif && reorder)
         CUZK_CUDA_RETURN_IF_ERROR(
@@ -304,7 +337,7 @@ util::Status run_on_host(std::span<Fr> a, Kind kind, const NttOptions& options) 
         return util::invalid_argument(std::move(m));
     }
     const unsigned log_n = static_cast<unsigned>(__builtin_ctzll(n));
-    CUZK_ASSIGN_OR_RETURN(auto domain, NttDomain::create(log_n));
+    CUZK_ASSIGN_OR_RETURN(auto domain, NttDomain::create(log_n, options));
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer buf, DeviceBuffer::allocate(a.size_bytes()));
     CUZK_RETURN_IF_ERROR(buf.upload(a.data(), a.size_bytes()));
     Fr* d = static_cast<Fr*>(buf.data());

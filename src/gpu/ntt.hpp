@@ -10,9 +10,11 @@
 // Both are run-time choices (NttOptions) and give identical results. The L radix-2 stages are
 // fused into ⌈L/10⌉ passes of at most 10 stages; each pass keeps blocks of 1,024 elements in
 // shared memory, so a transform reads and writes device memory ⌈L/10⌉ + 1 times (+1 for a
-// scaling). Twiddles ω^e (e < m/2) come from two tables of 2^14 and 2^(L−15) entries that stay
-// in L2 (x^e = lo[e mod 2^14]·hi[e >> 14]): one extra product per butterfly instead of a
-// 2^(L−1)-entry table (2 GiB at L = 27) read once per butterfly.
+// scaling). Within a pass the butterflies' twiddles come from a small table of 2^10-th roots in
+// shared memory; between passes each element takes one twiddle ω'^x — from the domain's
+// two-level table (2^14 and 2^(L−14) entries that stay in L2, x^e = lo[e mod 2^14]·hi[e >> 14]:
+// a product per lookup), from the middle pass's own table, or for the outer pass from a table
+// of all m powers of ω (NttOptions::full_twiddle_table: one lookup, no product).
 //   inverse: the transform with ω⁻¹, then ×m⁻¹;  coset_forward: ×g^i, then forward;
 //   coset_inverse: inverse with ω⁻¹, then ×m⁻¹·g^−i (g = 7).
 // The H step's inverse-then-coset-forward pairs skip the bit reversal
@@ -62,6 +64,21 @@ struct NttOptions {
     // two-level table of ω (a lookup and a product per element). Same results; off (env
     // CUZK_NTT_PASS_TABLES=0) for comparison.
     bool pass_twiddle_tables = util::env_switch("CUZK_NTT_PASS_TABLES", true);
+    // The outer pass (the one whose sub-problems span the whole domain: the first of DIF, the
+    // last of DIT, 2^11 and up) reads its inter-pass twiddles ω^x, x < m, from a table of all m
+    // powers of ω (read backwards for ω⁻¹) instead of the two-level table: one product per
+    // element less, for m·32 bytes of device memory (4 GiB at 2^27) and a lookup that goes to
+    // DRAM. The table is built on the device when the domain is created with this option
+    // (NttDomain::create); where it does not fit, the domain goes without it. Same results;
+    // env CUZK_NTT_FULL_TWIDDLE_TABLE=0|1. On since 2026-12-03: H200, 2^27 (ms, off / on)
+    // forward DIF 48.54 / 45.83, DIT 47.91 / 45.95, inverse 51.09 / 48.42, coset forward
+    // 56.22 / 53.52 — the product saved (predicted −2.5 ms), the table's reads hidden.
+    bool full_twiddle_table = util::env_switch("CUZK_NTT_FULL_TWIDDLE_TABLE", true);
+    // With the full table, DIF's outer pass asks L2 for each element's twiddle when it loads
+    // the element (it reads the twiddle only after the inner DFT). Env
+    // CUZK_NTT_TWIDDLE_PREFETCH=0|1. Off: 2^27 forward 46.68 ms against 45.83 without — the
+    // lookups were not waiting on DRAM; the prefetches only cost issue slots.
+    bool twiddle_prefetch = util::env_switch("CUZK_NTT_TWIDDLE_PREFETCH", false);
     // Butterfly stages a thread runs in registers between two trips through shared memory
     // (1..3; env CUZK_NTT_REGISTER_STAGES): each thread group holds 2^register_stages
     // elements, so a pass of k stages takes ⌈k / register_stages⌉ barriers and shared-memory
@@ -78,12 +95,18 @@ struct NttOptions {
     bool h_six_transforms = util::env_switch("CUZK_H_SIX_TRANSFORMS", true);
 };
 
-// Twiddle and coset tables for one domain size, resident on the current device (about 2 MB).
+// Twiddle and coset tables for one domain size, resident on the current device (about 2 MB;
+// plus m·32 bytes with NttOptions::full_twiddle_table).
 class NttDomain {
    public:
     static constexpr unsigned kMaxLogSize = 28;
 
-    static util::Result<std::unique_ptr<NttDomain>> create(unsigned log_size);
+    // `options` decides which tables are built (full_twiddle_table); transforms may then run
+    // with any options (one asking for a table the domain lacks uses the two-level one).
+    static util::Result<std::unique_ptr<NttDomain>> create(unsigned log_size,
+                                                           const NttOptions& options = {});
+    // Whether the full twiddle table was built (asked for, 2^11 and up, and it fit).
+    bool has_full_twiddle_table() const;
     ~NttDomain();
     NttDomain(const NttDomain&) = delete;
     NttDomain& operator=(const NttDomain&) = delete;

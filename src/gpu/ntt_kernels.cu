@@ -28,8 +28,14 @@ __device__ __forceinline__ DeviceFr sub(const DeviceFr& a, const DeviceFr& b) {
     return Arith<kPtx>::sub(a, b);
 }
 
+// Where x^e is read: e, or (2^b − e) mod 2^b for a table with negate_bits = b.
+__device__ __forceinline__ uint64_t table_exponent(PowerTable t, uint64_t e) {
+    return t.negate_bits > 0 ? (uint64_t{0} - e) & ((uint64_t{1} << t.negate_bits) - 1) : e;
+}
+
 template <bool kPtx>
 __device__ DeviceFr power(PowerTable t, uint64_t e) {
+    e = table_exponent(t, e);
     const uint64_t hi = e >> t.lo_bits;
     const DeviceFr lo = t.lo[e & ((uint64_t{1} << t.lo_bits) - 1)];
     return hi == 0 ? lo : mul<kPtx>(lo, t.hi[hi]);
@@ -63,10 +69,12 @@ __device__ DeviceFr power(PowerTable t, uint64_t e) {
 // the trivial ones (f mod 2^b = 0) are skipped at compile time. Requires kQ ≤ k.
 // Bounds: at most one thread per group (2^(10 − kQ)); with kQ = 3, 128 registers so that 4
 // blocks of 128 threads fit an SM (unbounded, ptxas takes 164 and 3 fit).
+// prefetch_twiddles (DIF with a one-level table): the load loop asks L2 for each element's
+// inter-pass twiddle, which the store loop reads after the inner DFT.
 template <bool kDif, bool kPtx, unsigned kQ>
 __global__ void __launch_bounds__(kMaxBlockElements >> kQ, kQ == 3 ? 4 : 1) ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsigned k,
                                 PowerTable tw, unsigned twiddle_shift, const DeviceFr* roots,
-                                unsigned kmax) {
+                                unsigned kmax, bool prefetch_twiddles) {
     constexpr unsigned kWidth = 1u << kQ;
     __shared__ DeviceFr s[kMaxBlockElements];
     __shared__ DeviceFr w_small[kMaxBlockElements / 2];
@@ -86,17 +94,23 @@ __global__ void __launch_bounds__(kMaxBlockElements >> kQ, kQ == 3 ? 4 : 1) ntt_
         const uint64_t hl = e >> (t + k);
         return (((blk_high << hl_bits) | hl) << (k + r)) | (f << r) | ((blk_lane << t) | ll);
     };
-    // ω'^(lane·rev_k(f)) for local element e (only called when r > 0).
-    auto inter_pass_twiddle = [&](unsigned e) -> DeviceFr {
+    // The exponent of ω'^(lane·rev_k(f)) in `tw` for local element e (only used when r > 0).
+    auto inter_pass_exponent = [&](unsigned e) -> uint64_t {
         const uint64_t f = (e >> t) & ((1u << k) - 1);
         const uint64_t lane = (blk_lane << t) | (e & ((1u << t) - 1));
         const uint64_t rev_f = __brevll(f) >> (64 - k);
-        return power<kPtx>(tw, (lane * rev_f) << twiddle_shift);
+        return (lane * rev_f) << twiddle_shift;
+    };
+    auto inter_pass_twiddle = [&](unsigned e) -> DeviceFr {
+        return power<kPtx>(tw, inter_pass_exponent(e));
     };
 
     for (unsigned e = threadIdx.x; e < (1u << eb); e += blockDim.x) {
         DeviceFr x = data[global_index(e)];
         if (!kDif && r > 0) x = mul<kPtx>(x, inter_pass_twiddle(e));
+        if (kDif && r > 0 && prefetch_twiddles)
+            asm volatile("prefetch.global.L2 [%0];" ::"l"(
+                tw.lo + table_exponent(tw, inter_pass_exponent(e))));
         s[e] = x;
     }
 
@@ -161,6 +175,13 @@ __global__ void __launch_bounds__(kMaxBlockElements >> kQ, kQ == 3 ? 4 : 1) ntt_
         if (kDif && r > 0) x = mul<kPtx>(x, inter_pass_twiddle(e));
         data[global_index(e)] = x;
     }
+}
+
+template <bool kPtx>
+__global__ void fill_powers_kernel(DeviceFr* out, size_t n, PowerTable powers) {
+    const size_t stride = size_t{gridDim.x} * blockDim.x;
+    for (size_t e = size_t{blockIdx.x} * blockDim.x + threadIdx.x; e < n; e += stride)
+        out[e] = power<kPtx>(powers, e);
 }
 
 __global__ void bit_reverse_kernel(DeviceFr* data, unsigned log_n) {
@@ -281,7 +302,7 @@ unsigned grid_for(size_t n) {
 namespace {
 
 using PassKernel = void (*)(DeviceFr*, unsigned, unsigned, unsigned, PowerTable, unsigned,
-                            const DeviceFr*, unsigned);
+                            const DeviceFr*, unsigned, bool);
 
 template <bool kDif, bool kPtx>
 PassKernel pass_kernel(unsigned register_stages) {
@@ -297,12 +318,13 @@ PassKernel pass_kernel(unsigned register_stages) {
 cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
                             bool ptx, PowerTable twiddles, unsigned twiddle_shift,
                             const DeviceFr* roots, unsigned threads, unsigned register_stages,
-                            cudaStream_t stream) {
+                            bool prefetch_twiddles, cudaStream_t stream) {
     const unsigned eb = log_n < kPassLogElements ? log_n : kPassLogElements;
     if (k == 0 || k > eb || r + k > log_n) return cudaErrorInvalidValue;
     if (threads < 32 || threads > kMaxBlockElements / 2 || (threads & (threads - 1)) != 0)
         return cudaErrorInvalidValue;
     if (register_stages == 0 || register_stages > kMaxRegisterStages) return cudaErrorInvalidValue;
+    if (prefetch_twiddles && (!dif || twiddles.hi != nullptr)) return cudaErrorInvalidValue;
     const unsigned q = register_stages < k ? register_stages : k;
     const unsigned kmax = eb;
     const unsigned blocks = 1u << (log_n - eb);
@@ -311,7 +333,13 @@ cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned
     const PassKernel kernel = dif ? (ptx ? pass_kernel<true, true>(q) : pass_kernel<true, false>(q))
                                   : (ptx ? pass_kernel<false, true>(q) : pass_kernel<false, false>(q));
     kernel<<<blocks, threads, 0, stream>>>(data, log_n, r, k, twiddles, twiddle_shift, roots,
-                                           kmax);
+                                           kmax, prefetch_twiddles);
+    return cudaGetLastError();
+}
+
+cudaError_t launch_fill_powers(DeviceFr* out, size_t n, PowerTable powers, cudaStream_t stream) {
+    if (n == 0) return cudaSuccess;
+    fill_powers_kernel<true><<<grid_for(n), kBlock, 0, stream>>>(out, n, powers);
     return cudaGetLastError();
 }
 

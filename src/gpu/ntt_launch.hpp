@@ -13,12 +13,15 @@ namespace cuzk::gpu::detail {
 // x^e for 0 ≤ e < 2^(lo_bits + hi_bits), from two tables: lo[i] = x^i (i < 2^lo_bits) and
 // hi[j] = x^(j·2^lo_bits); x^e = lo[e mod 2^lo_bits] · hi[e >> lo_bits] — one lookup and no
 // product when e < 2^lo_bits (a table as wide as its exponents needs no hi part).
+// negate_bits = b > 0 (one-level tables of a root x of order 2^b, b = lo_bits): the table is
+// read at (2^b − e) mod 2^b, i.e. it gives x^−e — the powers of ω serve ω⁻¹ as well.
 inline constexpr unsigned kPowLoBits = 14;  // the lo_bits of the domain's full-size tables
 
 struct PowerTable {
     const DeviceFr* lo;
     const DeviceFr* hi;
     unsigned lo_bits = kPowLoBits;
+    unsigned negate_bits = 0;
 };
 
 // Elements per thread block of a butterfly pass (log2), and so the most stages one pass fuses.
@@ -34,6 +37,9 @@ inline constexpr unsigned kPassLogElements = 10;
 // `roots` the 2^kmax-th roots ω^(j·2^(log_n − kmax)),
 // j < 2^(kmax − 1), kmax = min(log_n, kPassLogElements). ptx: the 32-bit PTX product
 // (DeviceFr::mul_ptx), else the 64-bit one (mul_wide).
+// prefetch_twiddles (DIF, one-level `twiddles` only): each element's inter-pass twiddle is
+// asked into L2 (prefetch.global.L2) when the block loads its elements, so that the lookup
+// after the inner DFT finds it there.
 // register_stages (1..kMaxRegisterStages): the stages a thread runs in registers between two
 // trips through shared memory (min(register_stages, k) is used); each thread group holds
 // 2^register_stages elements, so a block has 2^(eb − register_stages) groups.
@@ -42,7 +48,11 @@ inline constexpr unsigned kMaxRegisterStages = 3;
 cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
                             bool ptx, PowerTable twiddles, unsigned twiddle_shift,
                             const DeviceFr* roots, unsigned threads, unsigned register_stages,
-                            cudaStream_t stream);
+                            bool prefetch_twiddles, cudaStream_t stream);
+
+// out[e] = x^e for e < n, from the table `powers` of x (a one-level table of any x^e, e < n,
+// built on the device: n products).
+cudaError_t launch_fill_powers(DeviceFr* out, size_t n, PowerTable powers, cudaStream_t stream);
 
 // data[i] ↔ data[bitreverse_{log_n}(i)] for every i. tiled: through shared-memory tiles of
 // 16 × 16 elements with runs of 16 consecutive elements in memory (log_n ≥ 8; smaller sizes

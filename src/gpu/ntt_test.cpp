@@ -208,6 +208,37 @@ TEST_F(GpuNttTest, PassTwiddleTablesOnAndOffMatchTheCpu) {
         {21u, 22u});
 }
 
+// The outer pass's full twiddle table (2^11 and up: the first pass of DIF, the last of DIT;
+// forward for ω, read backwards for ω⁻¹), with and without DIF's L2 prefetch of the twiddles,
+// against the two-level table; two passes (2^11, 2^13) and three (2^21, 2^22).
+TEST_F(GpuNttTest, FullTwiddleTableMatchesTheCpu) {
+    util::TestRng rng(507);
+    Variants v;
+    for (int mode = 0; mode < 3; ++mode)
+        for (auto& w : per_algorithm(mode == 0 ? " two-level" : mode == 1 ? " full" : " full+prefetch",
+                                     [mode](NttOptions& o) {
+                                         o.full_twiddle_table = mode > 0;
+                                         o.twiddle_prefetch = mode == 2;
+                                     }))
+            v.push_back(w);
+    for (unsigned log_n : {11u, 13u, 21u, 22u})
+        expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
+}
+
+// The table is built when asked for and there is an outer pass (more than 2^10 points).
+TEST_F(GpuNttTest, FullTwiddleTableIsBuiltWhenAskedFor) {
+    NttOptions on, off;
+    on.full_twiddle_table = true;
+    off.full_twiddle_table = false;
+    for (unsigned log_n : {1u, 10u, 11u, 16u}) {
+        auto with = NttDomain::create(log_n, on);
+        auto without = NttDomain::create(log_n, off);
+        ASSERT_TRUE(with.ok() && without.ok());
+        EXPECT_EQ((*with)->has_full_twiddle_table(), log_n > 10) << "2^" << log_n;
+        EXPECT_FALSE((*without)->has_full_twiddle_table()) << "2^" << log_n;
+    }
+}
+
 // Each value of one option is refused as an invalid argument whose message names its switch.
 template <class Set>
 void expect_refused(std::initializer_list<unsigned> values, Set set, const char* env_name) {

@@ -89,7 +89,7 @@ class GpuSession {
         CUZK_ASSIGN_OR_RETURN(ntt::EvaluationDomain check, ntt::EvaluationDomain::create(m));
         if (check.size() != m)
             return util::invalid_argument("gpu prover: the H section does not have 2^k - 1 points");
-        CUZK_ASSIGN_OR_RETURN(s->domain_, NttDomain::create(check.log_size()));
+        CUZK_ASSIGN_OR_RETURN(s->domain_, NttDomain::create(check.log_size(), options.ntt));
         // a, b, c (m each); the L, A, B scalars reuse b after the H step (l, a, b ≤ m: every
         // aux variable and input has its own constraint row).
         CUZK_ASSIGN_OR_RETURN(s->abc_, DeviceBuffer::allocate(3 * m * sizeof(Fr)));
