@@ -70,10 +70,13 @@ struct NttOptions {
     // element less, for m·32 bytes of device memory (4 GiB at 2^27) and a lookup that goes to
     // DRAM. The table is built on the device when the domain is created with this option
     // (NttDomain::create); where it does not fit, the domain goes without it. Same results;
-    // env CUZK_NTT_FULL_TWIDDLE_TABLE=0|1. On since 2026-12-03: H200, 2^27 (ms, off / on)
-    // forward DIF 48.54 / 45.83, DIT 47.91 / 45.95, inverse 51.09 / 48.42, coset forward
-    // 56.22 / 53.52 — the product saved (predicted −2.5 ms), the table's reads hidden.
-    bool full_twiddle_table = util::env_switch("CUZK_NTT_FULL_TWIDDLE_TABLE", true);
+    // env CUZK_NTT_FULL_TWIDDLE_TABLE=0|1. H200, 2^27 (ms, off / on): forward DIF 48.54 /
+    // 45.83, DIT 47.91 / 45.95, inverse 51.09 / 48.42, coset forward 56.22 / 53.52 — the
+    // product saved (predicted −2.5 ms). Off by default: in a 32 GiB partition pair ntt_h fell
+    // 304 → 290 ms, but with 4 GiB less device memory the H MSM of every second partition spent
+    // ~110 ms outside its kernels (scratch pool regrowth) and the tail MSMs ~10 ms more, so
+    // the pair was no faster. Worth it where device memory is not this tight.
+    bool full_twiddle_table = util::env_switch("CUZK_NTT_FULL_TWIDDLE_TABLE", false);
     // With the full table, DIF's outer pass asks L2 for each element's twiddle when it loads
     // the element (it reads the twiddle only after the inner DFT). Env
     // CUZK_NTT_TWIDDLE_PREFETCH=0|1. Off: 2^27 forward 46.68 ms against 45.83 without — the
