@@ -12,6 +12,7 @@
 #include "gpu/cuda_status.hpp"
 #include "gpu/device.hpp"
 #include "gpu/msm_launch.hpp"
+#include "gpu/msm_variant.hpp"
 
 namespace cuzk::gpu {
 
@@ -195,7 +196,7 @@ util::Status enqueue_affine(const typename T::Affine* bases, size_t n, const uin
             static_cast<uint32_t>(lanes), l.chunk, sums, reinterpret_cast<DXyzz*>(base + l.first),
             reinterpret_cast<DXyzz*>(base + l.last), reinterpret_cast<uint32_t*>(base + l.lane_keys),
             reinterpret_cast<uint32_t*>(base + l.lane_values), base + l.affine, l.affine_bytes,
-            detail::AffineVariant{}, stream));
+            detail::affine_variant(options.affine_step, std::is_same_v<T, G2Traits>), stream));
     }
     CUZK_CUDA_RETURN_IF_ERROR(T::sum(sums, lanes, T::sum_shape(lanes), partial, out, stream));
     return util::Status();

@@ -63,6 +63,10 @@ struct GpuBatchAddOptions {
     // Items per lane (env CUZK_BATCH_ADD_AFFINE_CHUNK); 0 = 32, doubled while there would be
     // more than kMaxBatchAddLanes lanes.
     uint32_t affine_chunk = util::env_unsigned("CUZK_BATCH_ADD_AFFINE_CHUNK", 0);
+    // The batch-affine method's bucket step runs with the kernel variant these MSM options
+    // select (GpuMsmOptions' batch_affine_priority, _parts, _add_min_blocks, _prefetch, _fused;
+    // their environment switches): the same step as the MSM's, tuned the same way.
+    GpuMsmOptions affine_step{};
 
     bool uses_batch_affine(size_t n) const { return batch_affine && n >= affine_min; }
 };

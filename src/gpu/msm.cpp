@@ -14,6 +14,7 @@
 #include "gpu/device.hpp"
 #include "gpu/device_curve.cuh"
 #include "gpu/msm_launch.hpp"
+#include "gpu/msm_variant.hpp"
 #include "gpu/scratch_cache.hpp"
 #include "msm/pippenger.hpp"
 #include "util/timer.hpp"
@@ -259,7 +260,7 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
 
     size_t sort_temp = 0;
     CUZK_CUDA_RETURN_IF_ERROR(detail::msm_sort_temp_bytes(items, &sort_temp));
-    // The large temporaries: from the stream-ordered pool (GpuMsmOptions::pool_scratch), from
+    // The temporaries: from the stream-ordered pool (GpuMsmOptions::pool_scratch), from
     // the scratch cache (cache_scratch; back to it once the call has synchronised), or cudaMalloc.
     ScratchLeases scratch(options.pool_scratch    ? ScratchSource::kPool
                           : options.cache_scratch ? ScratchSource::kCache
@@ -272,13 +273,13 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
             CUZK_ASSIGN_OR_RETURN(d_indices, scratch.take(n * sizeof(uint32_t)));
         }
     }
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer error_word, DeviceBuffer::allocate(sizeof(uint32_t)));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer * error_word, scratch.take(sizeof(uint32_t)));
     // The sorted keys, then the sorted values.
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer* sorted_pairs, scratch.take(items * 8));
     auto* keys_sorted = static_cast<uint32_t*>(sorted_pairs->data());
     uint32_t* values_sorted = keys_sorted + items;
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer* temp, scratch.take(std::max<size_t>(sort_temp, 1)));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer ranges, DeviceBuffer::allocate(size_t{num_keys} * 8));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer * ranges, scratch.take(size_t{num_keys} * 8));
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer* buckets,
                           scratch.take(size_t{num_keys} * sizeof(DeviceXyzz)));
     const size_t chunks = (items + chunk - 1) / chunk;
@@ -300,10 +301,10 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
     }
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer* pieces,
                           scratch.take(2 * std::max<size_t>(chunks, 1) * sizeof(DeviceXyzz)));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer partial,
-                          DeviceBuffer::allocate(size_t{windows} * segments * sizeof(DeviceXyzz)));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer grouped,
-                          DeviceBuffer::allocate(size_t{windows} * groups * sizeof(DeviceXyzz)));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer * partial,
+                          scratch.take(size_t{windows} * segments * sizeof(DeviceXyzz)));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer * grouped,
+                          scratch.take(size_t{windows} * groups * sizeof(DeviceXyzz)));
 
     cudaEvent_t ev[6] = {};
     for (cudaEvent_t& e : ev) CUZK_CUDA_RETURN_IF_ERROR(cudaEventCreate(&e));
@@ -314,7 +315,7 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
         }
     } destroy{ev};
     const cudaStream_t stream = nullptr;
-    uint32_t* start = static_cast<uint32_t*>(ranges.data());
+    uint32_t* start = static_cast<uint32_t*>(ranges->data());
     uint32_t* end = start + num_keys;
     const void* scalars_on_device = in.scalars;
     const void* indices_on_device = in.indices;
@@ -333,18 +334,18 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
         }
     }
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[1], stream));
-    CUZK_CUDA_RETURN_IF_ERROR(cudaMemsetAsync(error_word.data(), 0, sizeof(uint32_t), stream));
+    CUZK_CUDA_RETURN_IF_ERROR(cudaMemsetAsync(error_word->data(), 0, sizeof(uint32_t), stream));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_digits(
         static_cast<const uint64_t*>(scalars_on_device),
         static_cast<const uint32_t*>(indices_on_device), n, static_cast<uint32_t>(num_bases), c,
         windows, static_cast<uint32_t*>(keys->data()), static_cast<uint32_t*>(values->data()),
-        static_cast<uint32_t*>(error_word.data()), stream));
+        static_cast<uint32_t*>(error_word->data()), stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[2], stream));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_sort(
         temp->data(), sort_temp, static_cast<const uint32_t*>(keys->data()),
         keys_sorted, static_cast<const uint32_t*>(values->data()), values_sorted, items, key_bits,
         stream));
-    CUZK_CUDA_RETURN_IF_ERROR(cudaMemsetAsync(ranges.data(), 0, ranges.size(), stream));
+    CUZK_CUDA_RETURN_IF_ERROR(cudaMemsetAsync(ranges->data(), 0, ranges->size(), stream));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_bucket_ranges(
         keys_sorted, items, num_keys, start, end, stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[3], stream));
@@ -360,13 +361,7 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
             device_bases, sorted_keys, sorted_values, items, num_keys, chunk, bucket_points,
             first, last, static_cast<uint32_t*>(keys->data()),
             static_cast<uint32_t*>(values->data()), affine_scratch_at, affine_scratch,
-            detail::AffineVariant{options.batch_affine_prefetch,
-                                  std::is_same_v<Affine, ec::G2Affine>
-                                      ? options.batch_affine_fused_g2
-                                      : options.batch_affine_fused,
-                                  options.batch_affine_add_min_blocks,
-                                  options.batch_affine_priority, options.batch_affine_parts},
-            stream));
+            detail::affine_variant(options, std::is_same_v<Affine, ec::G2Affine>), stream));
     } else {
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate(
             device_bases, sorted_keys, sorted_values, items, num_keys, chunk, bucket_points,
@@ -383,22 +378,22 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
     if (options.split_running_sums) {
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate_split(
             bucket_points, windows, h, segment_len, groups, group,
-            static_cast<DeviceXyzz*>(partial.data()), static_cast<DeviceXyzz*>(grouped.data()),
+            static_cast<DeviceXyzz*>(partial->data()), static_cast<DeviceXyzz*>(grouped->data()),
             stream));
     } else {
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate(
             static_cast<const DeviceXyzz*>(buckets->data()), windows, h, segment_len,
-            static_cast<DeviceXyzz*>(partial.data()), stream));
+            static_cast<DeviceXyzz*>(partial->data()), stream));
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_sum_groups(
-            static_cast<const DeviceXyzz*>(partial.data()), windows, groups, group,
-            static_cast<DeviceXyzz*>(grouped.data()), stream));
+            static_cast<const DeviceXyzz*>(partial->data()), windows, groups, group,
+            static_cast<DeviceXyzz*>(grouped->data()), stream));
     }
     std::vector<HostXyzz> host_partial(size_t{windows} * groups);
     uint32_t error_bits = 0;
-    CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(host_partial.data(), grouped.data(),
+    CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(host_partial.data(), grouped->data(),
                                               host_partial.size() * sizeof(HostXyzz),
                                               cudaMemcpyDeviceToHost, stream));
-    CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(&error_bits, error_word.data(), sizeof(uint32_t),
+    CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(&error_bits, error_word->data(), sizeof(uint32_t),
                                               cudaMemcpyDeviceToHost, stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(stream));
     scratch.keep();  // idle now

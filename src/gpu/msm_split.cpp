@@ -4,12 +4,14 @@
 
 #include <cuda_runtime_api.h>
 
+#include <optional>
 #include <string>
 
 #include "gpu/batch_add.hpp"
 #include "gpu/classify.hpp"
 #include "gpu/cuda_status.hpp"
 #include "gpu/device.hpp"
+#include "gpu/scratch_cache.hpp"
 #include "util/timer.hpp"
 
 namespace cuzk::gpu {
@@ -57,40 +59,49 @@ util::Result<typename T::Jacobian> split(const typename T::Affine* bases, size_t
     CUZK_ASSIGN_OR_RETURN(const size_t classify_scratch, classify_scratch_bytes(n));
     CUZK_ASSIGN_OR_RETURN(const size_t add_scratch, T::add_scratch(n));
     const size_t words = (n + 63) / 64;
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer d_bits, DeviceBuffer::allocate(words * 8));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer d_indices, DeviceBuffer::allocate(n * 4));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer d_others, DeviceBuffer::allocate(n * sizeof(ff::BigInt<4>)));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer d_counts, DeviceBuffer::allocate(8));
+    // The split's buffers (the other scalars alone are 32 bytes per scalar: 4 GiB for the L of
+    // a 32 GiB partition) come from the MSM's pool when options.pool_scratch is on, like the
+    // tail MSM's: cudaMalloc and cudaFree of them cost ~18 ms per 32 GiB partition between the
+    // split MSMs (H200 trace, 2026-12-03), and a cudaFree waits for the whole device.
+    ScratchLeases leases(options.pool_scratch ? ScratchSource::kPool : ScratchSource::kAllocate);
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer * d_bits, leases.take(words * 8));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer * d_indices, leases.take(n * 4));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer * d_others, leases.take(n * sizeof(ff::BigInt<4>)));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer * d_counts, leases.take(8));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer * d_sum, leases.take(sizeof(typename T::Xyzz)));
+    // The classification's and the batch addition's scratch (gigabytes with the batch-affine
+    // method): its own lease, given back before the tail MSM takes its own.
+    std::optional<ScratchLeases> step_leases(std::in_place, options.pool_scratch
+                                                                ? ScratchSource::kPool
+                                                                : ScratchSource::kAllocate);
     CUZK_ASSIGN_OR_RETURN(
-        DeviceBuffer d_scratch,
-        DeviceBuffer::allocate(classify_scratch > add_scratch ? classify_scratch : add_scratch));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer d_sum, DeviceBuffer::allocate(sizeof(typename T::Xyzz)));
+        DeviceBuffer * d_scratch,
+        step_leases->take(classify_scratch > add_scratch ? classify_scratch : add_scratch));
 
     ClassifyOutputs out;
-    out.ones_bits = static_cast<uint64_t*>(d_bits.data());
-    out.other_indices = static_cast<uint32_t*>(d_indices.data());
-    out.other_scalars = static_cast<ff::BigInt<4>*>(d_others.data());
-    out.counts = static_cast<uint32_t*>(d_counts.data());
+    out.ones_bits = static_cast<uint64_t*>(d_bits->data());
+    out.other_indices = static_cast<uint32_t*>(d_indices->data());
+    out.other_scalars = static_cast<ff::BigInt<4>*>(d_others->data());
+    out.counts = static_cast<uint32_t*>(d_counts->data());
     // Both steps on the default stream: the batch addition reads the bitmap after it is written,
-    // and reuses the classification's scratch after CUB is done with it.
+    // and reuses the classification's scratch after CUB is done with it. The waits are for that
+    // stream only, not the device: a witness upload may be running on another stream.
     util::Stopwatch sw;
     CUZK_RETURN_IF_ERROR(
-        classify_scalars(scalars, n, out, d_scratch.data(), d_scratch.size(), nullptr));
-    CUZK_CUDA_RETURN_IF_ERROR(cudaDeviceSynchronize());
+        classify_scalars(scalars, n, out, d_scratch->data(), d_scratch->size(), nullptr));
+    CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
     const double classify_ms = sw.elapsed_ms();
     sw.reset();
     CUZK_RETURN_IF_ERROR(T::add(bases, n, out.ones_bits,
-                                static_cast<typename T::Xyzz*>(d_sum.data()), d_scratch.data(),
-                                d_scratch.size()));
-    CUZK_CUDA_RETURN_IF_ERROR(cudaDeviceSynchronize());
+                                static_cast<typename T::Xyzz*>(d_sum->data()), d_scratch->data(),
+                                d_scratch->size()));
+    CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
     const double batch_add_ms = sw.elapsed_ms();
-    // The batch addition's scratch (gigabytes with the batch-affine method) goes back before the
-    // tail MSM allocates its own.
-    d_scratch = DeviceBuffer();
+    step_leases.reset();
     uint32_t host_counts[2] = {};
-    CUZK_RETURN_IF_ERROR(d_counts.download(host_counts, sizeof(host_counts)));
+    CUZK_RETURN_IF_ERROR(d_counts->download(host_counts, sizeof(host_counts)));
     typename T::Xyzz ones_sum;
-    CUZK_RETURN_IF_ERROR(d_sum.download(&ones_sum, sizeof(ones_sum)));
+    CUZK_RETURN_IF_ERROR(d_sum->download(&ones_sum, sizeof(ones_sum)));
     const size_t ones = host_counts[0], k = host_counts[1];
     if (ones > n || k > n || ones + k > n)
         return util::internal_error("gpu::msm_split: counts exceed the number of scalars");
