@@ -85,7 +85,8 @@ namespace {
 const char* kCmd = "bench gpu-prove";
 constexpr const char* kPhases[] = {"synthesis", "witness",  "h2d",       "spmv",
                                    "ntt_h",     "msm_h",    "prep_msm",  "batch_addition",
-                                   "tail_msm",  "b_g2",     "proof_assembly", "total"};
+                                   "tail_msm",  "b_g2",     "split_msms", "proof_assembly",
+                                   "total"};
 
 struct Workload {
     std::string name;

@@ -42,7 +42,8 @@ DeviceBuffer::~DeviceBuffer() { reset(); }
 DeviceBuffer::DeviceBuffer(DeviceBuffer&& other) noexcept
     : ptr_(std::exchange(other.ptr_, nullptr)),
       bytes_(std::exchange(other.bytes_, 0)),
-      pooled_(std::exchange(other.pooled_, false)) {}
+      pooled_(std::exchange(other.pooled_, false)),
+      stream_(std::exchange(other.stream_, nullptr)) {}
 
 DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& other) noexcept {
     if (this != &other) {
@@ -50,6 +51,7 @@ DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& other) noexcept {
         ptr_ = std::exchange(other.ptr_, nullptr);
         bytes_ = std::exchange(other.bytes_, 0);
         pooled_ = std::exchange(other.pooled_, false);
+        stream_ = std::exchange(other.stream_, nullptr);
     }
     return *this;
 }
@@ -58,11 +60,12 @@ void DeviceBuffer::reset() {
     if (ptr_ != nullptr) {
         // Nothing to report to from a destructor: a failure here means the context is already
         // broken, and the call that broke it has returned that error.
-        (void)(pooled_ ? cudaFreeAsync(ptr_, nullptr) : cudaFree(ptr_));
+        (void)(pooled_ ? cudaFreeAsync(ptr_, stream_) : cudaFree(ptr_));
     }
     ptr_ = nullptr;
     bytes_ = 0;
     pooled_ = false;
+    stream_ = nullptr;
 }
 
 namespace {
@@ -100,16 +103,18 @@ util::Result<DeviceBuffer> DeviceBuffer::allocate(size_t bytes) {
     return buffer;
 }
 
-util::Result<DeviceBuffer> DeviceBuffer::allocate_from_pool(size_t bytes, cudaMemPool_t pool) {
+util::Result<DeviceBuffer> DeviceBuffer::allocate_from_pool(size_t bytes, cudaMemPool_t pool,
+                                                            cudaStream_t stream) {
     if (bytes == 0) return util::invalid_argument("DeviceBuffer::allocate_from_pool: zero bytes");
     void* ptr = nullptr;
     CUZK_RETURN_IF_ERROR(allocate_with_retry(bytes, "cudaMallocFromPoolAsync", [&] {
-        return cudaMallocFromPoolAsync(&ptr, bytes, pool, nullptr);
+        return cudaMallocFromPoolAsync(&ptr, bytes, pool, stream);
     }));
     DeviceBuffer buffer;
     buffer.ptr_ = ptr;
     buffer.bytes_ = bytes;
     buffer.pooled_ = true;
+    buffer.stream_ = stream;
     return buffer;
 }
 

@@ -22,8 +22,9 @@ util::Status cuda_status(cudaError_t err, std::string_view what);
     CUZK_RETURN_IF_ERROR(::cuzk::gpu::cuda_status((call), #call))
 
 // Device memory from cudaMalloc (freed by cudaFree on destruction), or from a stream-ordered
-// memory pool (allocate_from_pool: freed by cudaFreeAsync on the legacy default stream, so the
-// memory returns to the pool once the work queued before it is done). Move-only.
+// memory pool (allocate_from_pool: allocated and freed by cudaMallocFromPoolAsync /
+// cudaFreeAsync on the stream it was taken for, so the memory returns to the pool once the work
+// queued there before the free is done). Move-only.
 class DeviceBuffer {
    public:
     DeviceBuffer() = default;
@@ -35,8 +36,11 @@ class DeviceBuffer {
 
     // bytes > 0. On out-of-memory, release_idle_device_memory (scratch_cache.hpp) then one retry.
     static util::Result<DeviceBuffer> allocate(size_t bytes);
-    // bytes > 0, from `pool`, ordered on the legacy default stream; the same retry.
-    static util::Result<DeviceBuffer> allocate_from_pool(size_t bytes, cudaMemPool_t pool);
+    // bytes > 0, from `pool`, ordered on `stream` (null: the legacy default stream); the same
+    // retry. The buffer is used on `stream` (or on streams ordered after its allocation and
+    // before its destruction by the caller).
+    static util::Result<DeviceBuffer> allocate_from_pool(size_t bytes, cudaMemPool_t pool,
+                                                         cudaStream_t stream = nullptr);
 
     void* data() const { return ptr_; }
     size_t size() const { return bytes_; }
@@ -51,6 +55,7 @@ class DeviceBuffer {
     void* ptr_ = nullptr;
     size_t bytes_ = 0;
     bool pooled_ = false;
+    cudaStream_t stream_ = nullptr;  // pooled: the stream its free is ordered on
 };
 
 }  // namespace cuzk::gpu

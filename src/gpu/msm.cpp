@@ -262,9 +262,11 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
     CUZK_CUDA_RETURN_IF_ERROR(detail::msm_sort_temp_bytes(items, &sort_temp));
     // The temporaries: from the stream-ordered pool (GpuMsmOptions::pool_scratch), from
     // the scratch cache (cache_scratch; back to it once the call has synchronised), or cudaMalloc.
+    const cudaStream_t stream = options.stream;
     ScratchLeases scratch(options.pool_scratch    ? ScratchSource::kPool
                           : options.cache_scratch ? ScratchSource::kCache
-                                                  : ScratchSource::kAllocate);
+                                                  : ScratchSource::kAllocate,
+                          stream);
     DeviceBuffer* d_scalars = nullptr;
     DeviceBuffer* d_indices = nullptr;
     if (in.on_host) {
@@ -314,7 +316,6 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
             for (int i = 0; i < 6; ++i) (void)cudaEventDestroy(ev[i]);
         }
     } destroy{ev};
-    const cudaStream_t stream = nullptr;
     uint32_t* start = static_cast<uint32_t*>(ranges->data());
     uint32_t* end = start + num_keys;
     const void* scalars_on_device = in.scalars;

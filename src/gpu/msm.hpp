@@ -47,6 +47,8 @@
 #include "util/env.hpp"
 #include "util/status.hpp"
 
+struct CUstream_st;  // what cudaStream_t names (this header has no CUDA types)
+
 namespace cuzk::gpu {
 
 // The window size used when GpuMsmOptions::window_bits is 0: 13 below 2^18 points, 16 below
@@ -180,6 +182,10 @@ struct GpuMsmOptions {
     // H200 (2026-12-02, G2 2^24) 62.7–63.1 ms against 58.0–60.1; ncu: suffix sums 30 ms,
     // segment sums 20, the weighted group sums 15 (1,664 threads of ~200 serial additions).
     bool split_running_sums = util::env_switch("CUZK_MSM_SPLIT_RUNNING_SUMS", false);
+    // The stream the call's device work is enqueued on, its pooled temporaries ordered on it
+    // (null: the legacy default stream). The call still returns once its work is done; callers
+    // that run several MSMs at once give each its own (non-blocking) stream.
+    CUstream_st* stream = nullptr;
     static constexpr unsigned kMaxWindowBits = 22;
 };
 
@@ -247,7 +253,7 @@ util::Result<ec::G2Jacobian> msm_g2(const DeviceG2Bases& bases,
 // sections and gpu::classify_scalars' outputs): Σ_{j<n} scalars[j]·bases[indices[j]], or
 // Σ scalars[j]·bases[j] when indices is null (then n ≤ num_bases). scalars: n canonical
 // ff::BigInt<4>; indices: n uint32. Scalars ≥ 2^255 and indices ≥ num_bases are found on the
-// device (kInvalidArgument after the run). Synchronous, on the default stream; timings->upload
+// device (kInvalidArgument after the run). Synchronous, on options.stream; timings->upload
 // is 0.
 util::Result<ec::G1Jacobian> msm_g1_device(const ec::G1Affine* bases, size_t num_bases,
                                            const ff::BigInt<4>* scalars, const uint32_t* indices,

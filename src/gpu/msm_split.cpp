@@ -24,8 +24,8 @@ struct G1Split {
     using Jacobian = ec::G1Jacobian;
     static util::Result<size_t> add_scratch(size_t n) { return batch_add_scratch_bytes_g1(n); }
     static util::Status add(const Affine* b, size_t n, const uint64_t* bits, Xyzz* out,
-                            void* scratch, size_t bytes) {
-        return batch_add_g1(b, n, bits, out, scratch, bytes, nullptr);
+                            void* scratch, size_t bytes, CUstream_st* stream) {
+        return batch_add_g1(b, n, bits, out, scratch, bytes, stream);
     }
     static util::Result<Jacobian> tail(const Affine* b, size_t nb, const ff::BigInt<4>* k,
                                        const uint32_t* idx, size_t count, const GpuMsmOptions& o,
@@ -39,8 +39,8 @@ struct G2Split {
     using Jacobian = ec::G2Jacobian;
     static util::Result<size_t> add_scratch(size_t n) { return batch_add_scratch_bytes_g2(n); }
     static util::Status add(const Affine* b, size_t n, const uint64_t* bits, Xyzz* out,
-                            void* scratch, size_t bytes) {
-        return batch_add_g2(b, n, bits, out, scratch, bytes, nullptr);
+                            void* scratch, size_t bytes, CUstream_st* stream) {
+        return batch_add_g2(b, n, bits, out, scratch, bytes, stream);
     }
     static util::Result<Jacobian> tail(const Affine* b, size_t nb, const ff::BigInt<4>* k,
                                        const uint32_t* idx, size_t count, const GpuMsmOptions& o,
@@ -63,7 +63,10 @@ util::Result<typename T::Jacobian> split(const typename T::Affine* bases, size_t
     // a 32 GiB partition) come from the MSM's pool when options.pool_scratch is on, like the
     // tail MSM's: cudaMalloc and cudaFree of them cost ~18 ms per 32 GiB partition between the
     // split MSMs (H200 trace, 2026-12-03), and a cudaFree waits for the whole device.
-    ScratchLeases leases(options.pool_scratch ? ScratchSource::kPool : ScratchSource::kAllocate);
+    const cudaStream_t stream = options.stream;
+    const ScratchSource source =
+        options.pool_scratch ? ScratchSource::kPool : ScratchSource::kAllocate;
+    ScratchLeases leases(source, stream);
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer * d_bits, leases.take(words * 8));
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer * d_indices, leases.take(n * 4));
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer * d_others, leases.take(n * sizeof(ff::BigInt<4>)));
@@ -71,9 +74,7 @@ util::Result<typename T::Jacobian> split(const typename T::Affine* bases, size_t
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer * d_sum, leases.take(sizeof(typename T::Xyzz)));
     // The classification's and the batch addition's scratch (gigabytes with the batch-affine
     // method): its own lease, given back before the tail MSM takes its own.
-    std::optional<ScratchLeases> step_leases(std::in_place, options.pool_scratch
-                                                                ? ScratchSource::kPool
-                                                                : ScratchSource::kAllocate);
+    std::optional<ScratchLeases> step_leases(std::in_place, source, stream);
     CUZK_ASSIGN_OR_RETURN(
         DeviceBuffer * d_scratch,
         step_leases->take(classify_scratch > add_scratch ? classify_scratch : add_scratch));
@@ -83,25 +84,27 @@ util::Result<typename T::Jacobian> split(const typename T::Affine* bases, size_t
     out.other_indices = static_cast<uint32_t*>(d_indices->data());
     out.other_scalars = static_cast<ff::BigInt<4>*>(d_others->data());
     out.counts = static_cast<uint32_t*>(d_counts->data());
-    // Both steps on the default stream: the batch addition reads the bitmap after it is written,
+    // Both steps on options.stream: the batch addition reads the bitmap after it is written,
     // and reuses the classification's scratch after CUB is done with it. The waits are for that
-    // stream only, not the device: a witness upload may be running on another stream.
+    // stream only, not the device: a witness upload or another MSM may run on another stream.
     util::Stopwatch sw;
     CUZK_RETURN_IF_ERROR(
-        classify_scalars(scalars, n, out, d_scratch->data(), d_scratch->size(), nullptr));
-    CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
+        classify_scalars(scalars, n, out, d_scratch->data(), d_scratch->size(), stream));
+    CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(stream));
     const double classify_ms = sw.elapsed_ms();
     sw.reset();
     CUZK_RETURN_IF_ERROR(T::add(bases, n, out.ones_bits,
                                 static_cast<typename T::Xyzz*>(d_sum->data()), d_scratch->data(),
-                                d_scratch->size()));
-    CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
+                                d_scratch->size(), stream));
+    uint32_t host_counts[2] = {};
+    typename T::Xyzz ones_sum;
+    CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(host_counts, d_counts->data(), sizeof(host_counts),
+                                              cudaMemcpyDeviceToHost, stream));
+    CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(&ones_sum, d_sum->data(), sizeof(ones_sum),
+                                              cudaMemcpyDeviceToHost, stream));
+    CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(stream));
     const double batch_add_ms = sw.elapsed_ms();
     step_leases.reset();
-    uint32_t host_counts[2] = {};
-    CUZK_RETURN_IF_ERROR(d_counts->download(host_counts, sizeof(host_counts)));
-    typename T::Xyzz ones_sum;
-    CUZK_RETURN_IF_ERROR(d_sum->download(&ones_sum, sizeof(ones_sum)));
     const size_t ones = host_counts[0], k = host_counts[1];
     if (ones > n || k > n || ones + k > n)
         return util::internal_error("gpu::msm_split: counts exceed the number of scalars");

@@ -1,13 +1,16 @@
 // The GPU split MSM (classify, batch-add the ones, tail MSM of the others; G1 and G2) against
 // the CPU msm::msm on the full scalar vector: 80 % bits, all bits, no bits, all zero, all one, n =
-// 1, sizes not multiples of 64; and the counts it reports against a CPU count. Skips itself without
-// a usable CUDA device.
+// 1, sizes not multiples of 64; and the counts it reports against a CPU count; four at once from
+// their own threads on their own streams. Skips itself without a usable CUDA device.
 #include "gpu/msm_split.hpp"
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <thread>
 #include <vector>
 
+#include "gpu/cuda_status.hpp"
 #include "gpu/device.hpp"
 #include "gpu/test_inputs.hpp"
 #include "msm/pippenger.hpp"
@@ -122,6 +125,70 @@ TEST_F(GpuMsmSplitTest, G2EightyPercentBits) {
         ASSERT_TRUE(all_one.ok());
         EXPECT_TRUE(*all_one == msm::msm(bases, std::vector<Fr>(n, Fr::one())));
     }
+}
+
+// Split MSMs as the prover runs them with concurrent_split_msms: several at once from their own
+// threads, each on its own non-blocking stream (GpuMsmOptions::stream), temporaries pooled on
+// that stream or allocated; tails in XYZZ and batch-affine (whose part streams fork from it).
+TEST_F(GpuMsmSplitTest, ConcurrentOnOwnStreams) {
+    util::TestRng rng(905);
+    const size_t n1 = 30001, n2 = 3001;
+    const auto bases1 = testing::g1_random_points(rng, n1);
+    const auto bases2 = g2_points(rng, n2);
+    auto dev1 = DeviceG1Bases::upload(bases1);
+    auto dev2 = DeviceG2Bases::upload(bases2);
+    ASSERT_TRUE(dev1.ok() && dev2.ok());
+    constexpr int kTasks = 4;  // G1 80 %, G1 30 %, G2 80 %, G2 30 %
+    std::vector<Fr> scalars[kTasks] = {
+        scalars_with_bits(rng, n1, 80), scalars_with_bits(rng, n1, 30),
+        scalars_with_bits(rng, n2, 80), scalars_with_bits(rng, n2, 30)};
+    DeviceBuffer dev_scalars[kTasks];
+    for (int i = 0; i < kTasks; ++i) {
+        auto b = DeviceBuffer::allocate(scalars[i].size() * sizeof(Fr));
+        ASSERT_TRUE(b.ok());
+        dev_scalars[i] = std::move(*b);
+        ASSERT_TRUE(dev_scalars[i].upload(scalars[i].data(), dev_scalars[i].size()).ok());
+    }
+    const ec::G1Jacobian want1[2] = {msm::msm(bases1, scalars[0]), msm::msm(bases1, scalars[1])};
+    const ec::G2Jacobian want2[2] = {msm::msm(bases2, scalars[2]), msm::msm(bases2, scalars[3])};
+    cudaStream_t streams[kTasks] = {};
+    for (cudaStream_t& st : streams)
+        ASSERT_EQ(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking), cudaSuccess);
+    for (bool pool : {true, false}) {
+        for (bool batch_affine_tail : {false, true}) {
+            bool same[kTasks] = {};
+            std::string error[kTasks];
+            std::vector<std::thread> threads;
+            for (int i = 0; i < kTasks; ++i) {
+                threads.emplace_back([&, i] {
+                    GpuMsmOptions o;
+                    o.stream = streams[i];
+                    o.pool_scratch = pool;
+                    if (batch_affine_tail) {
+                        o.batch_affine_min_points = 1;
+                        o.batch_affine_min_points_g2 = 1;
+                    }
+                    const auto* k = static_cast<const Fr*>(dev_scalars[i].data());
+                    if (i < 2) {
+                        auto got = msm_g1_split(dev1->device_data(), n1, k, o);
+                        if (got.ok()) same[i] = *got == want1[i];
+                        else error[i] = got.status().to_string();
+                    } else {
+                        auto got = msm_g2_split(dev2->device_data(), n2, k, o);
+                        if (got.ok()) same[i] = *got == want2[i - 2];
+                        else error[i] = got.status().to_string();
+                    }
+                });
+            }
+            for (std::thread& th : threads) th.join();
+            for (int i = 0; i < kTasks; ++i) {
+                EXPECT_TRUE(error[i].empty()) << "task " << i << ": " << error[i];
+                EXPECT_TRUE(same[i]) << "task " << i << " pool=" << pool
+                                     << " batch-affine tail=" << batch_affine_tail;
+            }
+        }
+    }
+    for (cudaStream_t st : streams) EXPECT_EQ(cudaStreamDestroy(st), cudaSuccess);
 }
 
 TEST_F(GpuMsmSplitTest, SizeMismatch) {

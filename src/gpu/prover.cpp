@@ -63,6 +63,29 @@ Status check_and_gather(const groth16::ParamsShape& shape, r1cs::ProvingAssignme
     return Status();
 }
 
+// A non-blocking stream of the current device, waited for and destroyed with this object.
+class WorkStream {
+   public:
+    WorkStream() = default;
+    ~WorkStream() {
+        if (stream_ != nullptr) {
+            (void)cudaStreamSynchronize(stream_);
+            (void)cudaStreamDestroy(stream_);
+        }
+    }
+    WorkStream(const WorkStream&) = delete;
+    WorkStream& operator=(const WorkStream&) = delete;
+
+    Status create() {
+        CUZK_CUDA_RETURN_IF_ERROR(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+        return Status();
+    }
+    cudaStream_t get() const { return stream_; }
+
+   private:
+    cudaStream_t stream_ = nullptr;
+};
+
 // An MSM over a resident section with device scalars, split (classification, batch addition of
 // the unit scalars' bases, Pippenger over the rest: gpu/msm_split.hpp).
 template <class Affine>
@@ -105,6 +128,9 @@ class GpuSession {
             if (slots == 2) {
                 CUZK_ASSIGN_OR_RETURN(s->upload_[1], StagedUploader::create());
             }
+        }
+        if (options.concurrent_split_msms) {
+            for (WorkStream& w : s->split_streams_) CUZK_RETURN_IF_ERROR(w.create());
         }
         return s;
     }
@@ -155,14 +181,11 @@ class GpuSession {
         }
         groth16::MsmSums sums;
         CUZK_RETURN_IF_ERROR(h_step(dev, sums, t));
-        // L: z's aux part; A and B: gathered from z into the (now free) b buffer, B last so
-        // that its scalars stay there for B_G2.
-        CUZK_RETURN_IF_ERROR(split_msm(params_.l(), z + dc.num_inputs(), sums.l, t));
+        // L: z's aux part; A and B: gathered from z into the (now free) b and c buffers.
         CUZK_RETURN_IF_ERROR(dc.gather_a(z, dev[1]));
-        CUZK_RETURN_IF_ERROR(split_msm(params_.a(), dev[1], sums.a, t));
-        CUZK_RETURN_IF_ERROR(dc.gather_b(z, dev[1]));
-        CUZK_RETURN_IF_ERROR(split_msm(params_.b_g1(), dev[1], sums.b1, t));
-        return b_g2_and_assembly(dev[1], sums, r, k, t);
+        CUZK_RETURN_IF_ERROR(dc.gather_b(z, dev[2]));
+        CUZK_RETURN_IF_ERROR(split_msms(z + dc.num_inputs(), dev[1], dev[2], sums, t));
+        return assemble(sums, r, k, t);
     }
 
     util::Result<groth16::Proof> prove(Prepared& prep, const groth16::ProverRandomness& r,
@@ -187,27 +210,22 @@ class GpuSession {
         }  // the host a, b, c are freed here
         groth16::MsmSums sums;
         CUZK_RETURN_IF_ERROR(h_step(dev, sums, t));
-        // L, A, B_G1: scalars into the (now free) b buffer; B last so that its scalars stay
-        // there for B_G2.
-        struct Job {
-            std::vector<Fr>* host;
-            DeviceSpan<ec::G1Affine> bases;
-            ec::G1Jacobian* out;
-        } jobs[3] = {{&prep.scalars.l, params_.l(), &sums.l},
-                     {&prep.scalars.a, params_.a(), &sums.a},
-                     {&prep.scalars.b, params_.b_g1(), &sums.b1}};
-        for (Job& job : jobs) {
-            if (job.host->size() != job.bases.size)
-                return util::internal_error("gpu prover: scalar count differs from its section");
-            {
-                PhaseScope phase("h2d", &t, trace);
+        // The L, A, B scalars into the (now free) a, b, c buffers (H's MSM is done).
+        {
+            PhaseScope phase("h2d", &t, trace);
+            const std::vector<Fr>* host[3] = {&prep.scalars.l, &prep.scalars.a, &prep.scalars.b};
+            const size_t sizes[3] = {params_.l().size, params_.a().size, params_.b_g1().size};
+            for (int i = 0; i < 3; ++i) {
+                if (host[i]->size() != sizes[i])
+                    return util::internal_error(
+                        "gpu prover: scalar count differs from its section");
                 CUZK_RETURN_IF_ERROR(
-                    up.upload(dev[1], job.host->data(), job.host->size() * sizeof(Fr)));
-                CUZK_RETURN_IF_ERROR(up.synchronize());
+                    up.upload(dev[i], host[i]->data(), host[i]->size() * sizeof(Fr)));
             }
-            CUZK_RETURN_IF_ERROR(split_msm(job.bases, dev[1], *job.out, t));
+            CUZK_RETURN_IF_ERROR(up.synchronize());
         }
-        return b_g2_and_assembly(dev[1], sums, r, k, t);
+        CUZK_RETURN_IF_ERROR(split_msms(dev[0], dev[1], dev[2], sums, t));
+        return assemble(sums, r, k, t);
     }
 
    private:
@@ -255,11 +273,59 @@ class GpuSession {
         return Status();
     }
 
+    // L, A, B_G1 and B_G2 over device scalars (l, a, b: their sections' counts; B_G1 and B_G2
+    // share b), each split (classification, batch addition, tail MSM): one after another on the
+    // default stream, or with options_.concurrent_split_msms all four at once, each on its own
+    // non-blocking stream and host thread. Their phases (prep_msm, batch_addition, tail_msm;
+    // b_g2) then overlap; "split_msms" is the four's wall time either way.
+    Status split_msms(const Fr* l, const Fr* a, const Fr* b, groth16::MsmSums& sums,
+                      PhaseTimes& t) {
+        PhaseScope wall("split_msms", &t, options_.trace);
+        using Task = std::function<Status(const GpuMsmOptions&, PhaseTimes&)>;
+        const Task tasks[kSplitMsms] = {
+            [&](const GpuMsmOptions& o, PhaseTimes& pt) {
+                return split_msm(params_.l(), l, sums.l, o, pt);
+            },
+            [&](const GpuMsmOptions& o, PhaseTimes& pt) {
+                return split_msm(params_.a(), a, sums.a, o, pt);
+            },
+            [&](const GpuMsmOptions& o, PhaseTimes& pt) {
+                return split_msm(params_.b_g1(), b, sums.b1, o, pt);
+            },
+            [&](const GpuMsmOptions& o, PhaseTimes& pt) { return b_g2(b, sums.b2, o, pt); }};
+        if (!options_.concurrent_split_msms) {
+            for (const Task& task : tasks) CUZK_RETURN_IF_ERROR(task(options_.msm, t));
+            return Status();
+        }
+        // The scalars were written on the default stream, which the work streams do not follow.
+        CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
+        int device = 0;
+        CUZK_CUDA_RETURN_IF_ERROR(cudaGetDevice(&device));
+        PhaseTimes local[kSplitMsms];
+        std::future<Status> running[kSplitMsms];
+        for (size_t i = 0; i < kSplitMsms; ++i) {
+            running[i] = std::async(std::launch::async, [&, i]() -> Status {
+                // A new thread starts on device 0: make the session's device current.
+                CUZK_CUDA_RETURN_IF_ERROR(cudaSetDevice(device));
+                GpuMsmOptions o = options_.msm;
+                o.stream = split_streams_[i].get();
+                return tasks[i](o, local[i]);
+            });
+        }
+        Status first;  // every task is joined before returning: they use this session
+        for (size_t i = 0; i < kSplitMsms; ++i) {
+            const Status st = running[i].get();
+            t += local[i];
+            if (first.ok() && !st.ok()) first = st;
+        }
+        return first;
+    }
+
     // One of L, A, B_G1 over device scalars: classification, batch addition, tail MSM.
     Status split_msm(DeviceSpan<ec::G1Affine> bases, const Fr* scalars, ec::G1Jacobian& out,
-                     PhaseTimes& t) {
+                     const GpuMsmOptions& msm, PhaseTimes& t) {
         SplitMsmCounts c;
-        CUZK_ASSIGN_OR_RETURN(out, section_msm(bases, scalars, options_.msm, &c));
+        CUZK_ASSIGN_OR_RETURN(out, section_msm(bases, scalars, msm, &c));
         t.add("prep_msm", c.classify_ms);
         t.add("batch_addition", c.batch_add_ms);
         t.add("tail_msm", c.tail_ms);
@@ -267,16 +333,18 @@ class GpuSession {
         return Status();
     }
 
-    util::Result<groth16::Proof> b_g2_and_assembly(const Fr* b_scalars, groth16::MsmSums& sums,
-                                                   const groth16::ProverRandomness& r, size_t k,
-                                                   PhaseTimes& t) {
-        {
-            PhaseScope phase("b_g2", &t, options_.trace);
-            SplitMsmCounts c;
-            CUZK_ASSIGN_OR_RETURN(sums.b2,
-                                  section_msm(params_.b_g2(), b_scalars, options_.msm, &c));
-            record_split(options_.trace, c, "b_g2.");
-        }
+    Status b_g2(const Fr* b_scalars, ec::G2Jacobian& out, const GpuMsmOptions& msm,
+                PhaseTimes& t) {
+        PhaseScope phase("b_g2", &t, options_.trace);
+        SplitMsmCounts c;
+        CUZK_ASSIGN_OR_RETURN(out, section_msm(params_.b_g2(), b_scalars, msm, &c));
+        record_split(options_.trace, c, "b_g2.");
+        return Status();
+    }
+
+    util::Result<groth16::Proof> assemble(groth16::MsmSums& sums,
+                                          const groth16::ProverRandomness& r, size_t k,
+                                          PhaseTimes& t) {
         PhaseScope phase("proof_assembly", &t, options_.trace);
         return groth16::assemble_proof(params_.vk(), sums, r, k);
     }
@@ -336,6 +404,8 @@ class GpuSession {
     DeviceBuffer abc_;
     DeviceBuffer z_[2];                         // compiled path: witness slots
     std::unique_ptr<StagedUploader> upload_[2];  // one per slot (one per uploading thread)
+    static constexpr size_t kSplitMsms = 4;      // L, A, B_G1, B_G2
+    WorkStream split_streams_[kSplitMsms];       // concurrent_split_msms only
 };
 
 // Proves circuits 0 .. n−1 on the compiled path: next(k, w) hands circuit k's witness (it may

@@ -19,6 +19,8 @@
 //   batch_addition   L, A, B_G1: the sums of the bases of the unit scalars;
 //   tail_msm         L, A, B_G1: Pippenger over the other scalars;
 //   b_g2             the whole B_G2 MSM (classification, batch addition, tail) on the device;
+//   split_msms       the wall time of L, A, B_G1 and B_G2 together (concurrent_split_msms runs
+//                    them at once, so the four phases above overlap);
 //   proof_assembly   CPU (groth16::assemble_proof);
 // and on the compiled path (below) "witness" (CPU, instead of synthesis) and "spmv" (a, b, c
 // and the a·b = c check on the device, after h2d).
@@ -77,6 +79,13 @@ struct GpuProverOptions {
     // never 0/1 in bulk) instead of the split one (classification, an empty batch addition, the
     // tail MSM through an index list). CUZK_H_MSM_DIRECT=0 selects the split one.
     bool h_msm_direct = util::env_switch("CUZK_H_MSM_DIRECT", true);
+    // The L, A, B_G1 and B_G2 MSMs (each split: classification, batch addition, tail MSM) all
+    // at once after the H MSM, each on its own non-blocking stream and host thread, instead of
+    // one after another (env CUZK_SPLIT_MSM_CONCURRENT=0|1): their latency-bound steps (the
+    // tails' window sums, sorts, read-backs) overlap the others' kernels. Same sums. Their
+    // phases (prep_msm, batch_addition, tail_msm, b_g2) then overlap one another; the phase
+    // split_msms is the four's wall time either way.
+    bool concurrent_split_msms = util::env_switch("CUZK_SPLIT_MSM_CONCURRENT", true);
 };
 
 // A circuit's witness for the compiled path (groth16/witness.hpp).

@@ -84,7 +84,7 @@ void expect_identical(const Keys& keys, const std::vector<groth16::Circuit>& cir
     ASSERT_TRUE(valid.ok());
     EXPECT_TRUE(*valid) << what;
     for (const char* phase : {"synthesis", "h2d", "ntt_h", "msm_h", "prep_msm", "batch_addition",
-                              "tail_msm", "b_g2", "proof_assembly", "total"}) {
+                              "tail_msm", "b_g2", "split_msms", "proof_assembly", "total"}) {
         EXPECT_GT(t.get(phase), 0.0) << what << ": phase " << phase << " not timed";
     }
     std::printf("%s:", what);
@@ -92,7 +92,8 @@ void expect_identical(const Keys& keys, const std::vector<groth16::Circuit>& cir
     std::printf(" (ms)\n");
 
     // The same proofs from assignments synthesized here (the engine's path), with the H MSM
-    // split as the others (h_msm_direct off; prove_gpu above ran it direct, the default).
+    // split as the others (h_msm_direct off; prove_gpu above ran it direct, the default) and
+    // the L, A, B_G1, B_G2 MSMs run the other way (one after another, or at once).
     std::vector<std::unique_ptr<r1cs::ProvingAssignment>> owned;
     std::vector<r1cs::ProvingAssignment*> pas;
     const auto shape = groth16::ParamsShape::of(keys.host);
@@ -104,6 +105,7 @@ void expect_identical(const Keys& keys, const std::vector<groth16::Circuit>& cir
     }
     GpuProverOptions split_h;
     split_h.h_msm_direct = false;
+    split_h.concurrent_split_msms = !opt.concurrent_split_msms;
     auto from_assignments = prove_gpu_assignments(keys.resident, pas, rs, split_h);
     ASSERT_TRUE(from_assignments.ok()) << from_assignments.status().to_string();
     for (size_t k = 0; k < cpu->size(); ++k) {
@@ -238,12 +240,14 @@ void expect_compiled_identical(const Keys& keys, const groth16::Circuit& blank,
         GpuProverOptions opt;
         opt.compiled = compiled.device.get();
         opt.overlap_h2d = overlap;
+        opt.concurrent_split_msms = overlap;  // both ways, with and without the overlap
         opt.synthesis_workers = 2;
-        const std::string suffix = overlap ? " (overlap on)" : " (overlap off)";
+        const std::string suffix = overlap ? " (overlap on, concurrent split MSMs)"
+                                           : " (overlap off, split MSMs in sequence)";
 
         util::PhaseTimes t;
         expect_same(prove_gpu(keys.resident, circuits, rs, opt, &t), "prove_gpu compiled" + suffix);
-        for (const char* phase : {"h2d", "spmv", "ntt_h", "msm_h", "total"})
+        for (const char* phase : {"h2d", "spmv", "ntt_h", "msm_h", "split_msms", "total"})
             EXPECT_GT(t.get(phase), 0.0) << what << suffix << ": phase " << phase << " not timed";
         std::printf("%s compiled%s:", what.c_str(), suffix.c_str());
         for (const auto& [phase, ms] : t.entries()) std::printf(" %s %.1f", phase.c_str(), ms);

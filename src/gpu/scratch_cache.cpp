@@ -78,9 +78,9 @@ util::Result<cudaMemPool_t> ScratchPool::pool_of(int device) {
     return pool;
 }
 
-util::Result<DeviceBuffer> ScratchPool::take(size_t bytes) {
+util::Result<DeviceBuffer> ScratchPool::take(size_t bytes, cudaStream_t stream) {
     CUZK_ASSIGN_OR_RETURN(cudaMemPool_t pool, pool_of(current_device()));
-    return DeviceBuffer::allocate_from_pool(bytes, pool);
+    return DeviceBuffer::allocate_from_pool(bytes, pool, stream);
 }
 
 size_t ScratchPool::trim() {
@@ -136,7 +136,7 @@ util::Result<DeviceBuffer*> ScratchLeases::take(size_t bytes) {
     switch (source_) {
         case ScratchSource::kAllocate: b = DeviceBuffer::allocate(bytes); break;
         case ScratchSource::kCache: b = ScratchCache::instance().take(bytes); break;
-        case ScratchSource::kPool: b = ScratchPool::instance().take(bytes); break;
+        case ScratchSource::kPool: b = ScratchPool::instance().take(bytes, stream_); break;
     }
     if (!b.ok()) return b.status();
     buffers_.push_back(std::move(*b));

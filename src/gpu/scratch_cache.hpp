@@ -51,8 +51,8 @@ class ScratchPool {
    public:
     static ScratchPool& instance();
 
-    // `bytes` (> 0) on the current device, ordered on the legacy default stream.
-    util::Result<DeviceBuffer> take(size_t bytes);
+    // `bytes` (> 0) on the current device, ordered on `stream` (null: the legacy default one).
+    util::Result<DeviceBuffer> take(size_t bytes, cudaStream_t stream = nullptr);
     // Waits for every device with a pool, then releases the pools' idle memory; returns the
     // bytes released.
     size_t trim();
@@ -75,12 +75,14 @@ size_t release_idle_device_memory();
 enum class ScratchSource { kAllocate, kCache, kPool };
 
 // The temporary buffers of one call: allocated (cudaMalloc), taken from the ScratchCache, or
-// from the ScratchPool. On destruction: cached ones go back to the cache if keep() was called —
-// after the caller has synchronised all work on them —, else everything is freed (cudaFree waits
-// for the device; pooled memory returns to the pool in stream order).
+// from the ScratchPool (ordered on `stream`, the stream the caller's work on them runs on). On
+// destruction: cached ones go back to the cache if keep() was called — after the caller has
+// synchronised all work on them —, else everything is freed (cudaFree waits for the device;
+// pooled memory returns to the pool in the order of `stream`).
 class ScratchLeases {
    public:
-    explicit ScratchLeases(ScratchSource source) : source_(source) {}
+    explicit ScratchLeases(ScratchSource source, cudaStream_t stream = nullptr)
+        : source_(source), stream_(stream) {}
     ~ScratchLeases();
     ScratchLeases(const ScratchLeases&) = delete;
     ScratchLeases& operator=(const ScratchLeases&) = delete;
@@ -92,6 +94,7 @@ class ScratchLeases {
 
    private:
     ScratchSource source_;
+    cudaStream_t stream_;
     bool keep_ = false;
     std::deque<DeviceBuffer> buffers_;
 };
