@@ -1,9 +1,12 @@
 #include "r1cs/fork.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <system_error>
+#include <thread>
 #include <vector>
 
 #include "util/env.hpp"
@@ -13,18 +16,53 @@ namespace cuzk::r1cs {
 namespace {
 // -1: not decided yet (read the environment on first use); 0 / 1.
 std::atomic<int> g_parallel{-1};
-}  // namespace
+std::atomic<int> g_fork_threads{-1};
 
-bool parallel_synthesis_enabled() {
-    int v = g_parallel.load(std::memory_order_relaxed);
+bool switch_value(std::atomic<int>& value, const char* env, bool fallback) {
+    int v = value.load(std::memory_order_relaxed);
     if (v < 0) {
-        v = util::env_switch("CUZK_PARALLEL_SYNTHESIS", true) ? 1 : 0;
-        g_parallel.store(v, std::memory_order_relaxed);
+        v = util::env_switch(env, fallback) ? 1 : 0;
+        value.store(v, std::memory_order_relaxed);
     }
     return v == 1;
 }
 
+// body(k) for k < n on min(n, max_fork_threads()) threads (the caller's among them), each
+// taking the next k until none is left; returns once every body has returned. A thread that
+// cannot be started leaves its share to the others.
+void run_on_own_threads(size_t n, const std::function<void(size_t)>& body) {
+    const size_t threads = std::min(n, max_fork_threads());
+    std::atomic<size_t> next{0};
+    auto take_forks = [&] {
+        for (size_t k = next.fetch_add(1); k < n; k = next.fetch_add(1)) body(k);
+    };
+    std::vector<std::thread> started;
+    started.reserve(threads);
+    for (size_t t = 1; t < threads; ++t) {
+        try {
+            started.emplace_back(take_forks);
+        } catch (const std::system_error&) {
+            break;
+        }
+    }
+    take_forks();
+    for (std::thread& th : started) th.join();
+}
+}  // namespace
+
+bool parallel_synthesis_enabled() {
+    return switch_value(g_parallel, "CUZK_PARALLEL_SYNTHESIS", true);
+}
+
 void set_parallel_synthesis(bool enabled) { g_parallel.store(enabled ? 1 : 0); }
+
+bool fork_threads_enabled() {
+    return switch_value(g_fork_threads, "CUZK_SYNTHESIS_FORK_THREADS", false);
+}
+
+void set_fork_threads(bool enabled) { g_fork_threads.store(enabled ? 1 : 0); }
+
+size_t max_fork_threads() { return 4 * size_t{util::ThreadPool::global().size()}; }
 
 util::ThreadPool& synthesis_pool() {
     static util::ThreadPool pool(util::ThreadPool::global().size());
@@ -39,9 +77,12 @@ util::Status synthesize_independent(ConstraintSystem& cs, size_t n, const Indepe
         for (size_t k = 0; k < n; ++k) CUZK_RETURN_IF_ERROR(part(cs, k));
         return util::Status();
     }
-    util::ThreadPool& p = pool != nullptr ? *pool : synthesis_pool();
     std::vector<util::Status> status(n);
-    p.parallel_for(n, [&](size_t k) { status[k] = part(*forks[k], k); });
+    auto run_part = [&](size_t k) { status[k] = part(*forks[k], k); };
+    if (pool == nullptr && fork_threads_enabled())
+        run_on_own_threads(n, run_part);
+    else
+        (pool != nullptr ? *pool : synthesis_pool()).parallel_for(n, run_part);
     for (const util::Status& st : status) CUZK_RETURN_IF_ERROR(st);
     return cs.join_forks(std::move(forks));
 }

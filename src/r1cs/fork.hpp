@@ -26,7 +26,20 @@ void set_parallel_synthesis(bool enabled);
 
 using IndependentPart = std::function<util::Status(ConstraintSystem& cs, size_t k)>;
 
-// pool null: synthesis_pool().
+// Where the forks run when no pool is given: on synthesis_pool(), or, with fork threads on,
+// each fork on a thread of its own (at most max_fork_threads(); beyond that those threads take
+// the forks in turn), started for the call and joined before it returns. The pool runs a
+// partition's forks in waves of its size — a 32 GiB partition's 18 challenges on 16 threads
+// take two waves, the second with 2 threads busy — and one synthesis at a time; with threads of
+// their own the OS spreads the forks over every core, including cores another synthesis running
+// at once leaves idle. Same constraint system either way.
+// Switch: fork_threads_enabled() — off unless the environment sets CUZK_SYNTHESIS_FORK_THREADS=1;
+// set_fork_threads overrides it (tests, benchmarks).
+bool fork_threads_enabled();
+void set_fork_threads(bool enabled);
+size_t max_fork_threads();  // 4 × the global pool's size
+
+// pool null: synthesis_pool(), or threads of their own (fork_threads_enabled()).
 util::Status synthesize_independent(ConstraintSystem& cs, size_t n, const IndependentPart& part,
                                     util::ThreadPool* pool = nullptr);
 

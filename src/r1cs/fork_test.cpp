@@ -103,22 +103,43 @@ void expect_equal(const ProvingAssignment& x, const ProvingAssignment& y, uint64
 
 class ForkTest : public ::testing::Test {
    protected:
-    void TearDown() override { set_parallel_synthesis(true); }
+    void TearDown() override {
+        set_parallel_synthesis(true);
+        set_fork_threads(false);
+    }
 };
 
+// The forks on synthesis_pool() and on threads of their own (set_fork_threads).
 TEST_F(ForkTest, ForkedEqualsSequentialOnRandomCircuits) {
-    for (uint64_t seed = 1; seed <= 40; ++seed) {
-        const size_t parts = 1 + seed % 9;
-        set_parallel_synthesis(false);
-        ProvingAssignment seq;
-        ASSERT_TRUE(whole(seq, parts, seed).ok());
-        seq.finish();
-        set_parallel_synthesis(true);
-        ProvingAssignment par;
-        ASSERT_TRUE(whole(par, parts, seed).ok());
-        par.finish();
-        expect_equal(par, seq, seed);
+    for (bool own_threads : {false, true}) {
+        for (uint64_t seed = 1; seed <= 40; ++seed) {
+            const size_t parts = 1 + seed % 9;
+            set_parallel_synthesis(false);
+            ProvingAssignment seq;
+            ASSERT_TRUE(whole(seq, parts, seed).ok());
+            seq.finish();
+            set_parallel_synthesis(true);
+            set_fork_threads(own_threads);
+            ProvingAssignment par;
+            ASSERT_TRUE(whole(par, parts, seed).ok());
+            par.finish();
+            expect_equal(par, seq, seed);
+        }
     }
+}
+
+// More forks than fork threads: the threads take the forks in turn.
+TEST_F(ForkTest, MoreForksThanForkThreads) {
+    const size_t parts = max_fork_threads() + 5;
+    ASSERT_GT(parts, size_t{5});
+    set_parallel_synthesis(false);
+    ProvingAssignment seq;
+    ASSERT_TRUE(whole(seq, parts, 77).ok());
+    set_parallel_synthesis(true);
+    set_fork_threads(true);
+    ProvingAssignment par;
+    ASSERT_TRUE(whole(par, parts, 77).ok());
+    expect_equal(par, seq, 77);
 }
 
 TEST_F(ForkTest, DensityBitsAcrossWordBoundaries) {
@@ -149,17 +170,20 @@ TEST_F(ForkTest, BackendsThatDoNotForkRunInOrder) {
 }
 
 TEST_F(ForkTest, LowestFailingPartIsReported) {
-    ProvingAssignment pa;
-    // Parts 2 and 5 fail in the forked run too; part 2's error must win.
-    util::TestRng rng(3);
-    Prelude pre;
-    ASSERT_TRUE(prelude(pa, rng, pre).ok());
-    auto st = synthesize_independent(pa, 8, [&](ConstraintSystem& sub, size_t k) {
-        return k == 2 || k == 5 ? util::invalid_argument("part " + std::to_string(k))
-                                : part(sub, k, pre, 3, -1);
-    });
-    ASSERT_FALSE(st.ok());
-    EXPECT_EQ(st.message(), "part 2");
+    for (bool own_threads : {false, true}) {
+        set_fork_threads(own_threads);
+        ProvingAssignment pa;
+        // Parts 2 and 5 fail in the forked run too; part 2's error must win.
+        util::TestRng rng(3);
+        Prelude pre;
+        ASSERT_TRUE(prelude(pa, rng, pre).ok());
+        auto st = synthesize_independent(pa, 8, [&](ConstraintSystem& sub, size_t k) {
+            return k == 2 || k == 5 ? util::invalid_argument("part " + std::to_string(k))
+                                    : part(sub, k, pre, 3, -1);
+        });
+        ASSERT_FALSE(st.ok());
+        EXPECT_EQ(st.message(), "part 2") << "own threads " << own_threads;
+    }
 }
 
 TEST_F(ForkTest, JoinRefusesForeignOrStaleForks) {
@@ -177,6 +201,7 @@ TEST_F(ForkTest, JoinRefusesForeignOrStaleForks) {
 TEST_F(ForkTest, WitnessOnlyForkedEqualsSequential) {
     for (uint64_t seed = 1; seed <= 30; ++seed) {
         const size_t parts = 1 + seed % 9;
+        set_fork_threads(seed % 2 == 1);  // the forks on the pool or on threads of their own
         set_parallel_synthesis(false);
         ProvingAssignment pa;
         ASSERT_TRUE(whole(pa, parts, seed).ok());
@@ -199,6 +224,42 @@ TEST_F(ForkTest, WitnessOnlyForkedEqualsSequential) {
     }
     WitnessOnly w;
     EXPECT_EQ(w.fork(3).size(), 3u);
+}
+
+// Page advice (WitnessOnly::Options::page_advice) on a witness large enough to take it: 3 forks
+// of 2^20 aux values each (96 MiB joined, past the 64 MiB threshold), with the aux reserved (the
+// join populates the destination first) and not: the same values as without advice, in order.
+TEST_F(ForkTest, WitnessOnlyPageAdviceSameValues) {
+    constexpr size_t kParts = 3, kPerPart = size_t{1} << 20;
+    auto circuit = [&](ConstraintSystem& cs) -> util::Status {
+        auto x = cs.alloc("x", Fr::from_u64(3));
+        if (!x.ok()) return x.status();
+        return synthesize_independent(cs, kParts, [&](ConstraintSystem& sub, size_t k) {
+            Fr v = Fr::from_u64(k + 5);
+            for (size_t i = 0; i < kPerPart; ++i) {
+                v = v * v + Fr::one();
+                auto a = sub.alloc("a", v);
+                if (!a.ok()) return a.status();
+            }
+            return util::Status();
+        });
+    };
+    const size_t total = 1 + 1 + kParts * kPerPart;  // x, then the forks' values (ONE is input)
+    WitnessOnly::Options plain;
+    plain.page_advice = false;
+    plain.aux_capacity = total;
+    WitnessOnly want(plain);
+    ASSERT_TRUE(circuit(want).ok());
+    ASSERT_GE(want.aux_assignment().size(), kParts * kPerPart);
+    for (size_t capacity : {total, size_t{0}}) {
+        WitnessOnly::Options advised;
+        advised.page_advice = true;
+        advised.aux_capacity = capacity;
+        WitnessOnly got(advised);
+        ASSERT_TRUE(circuit(got).ok());
+        EXPECT_TRUE(got.aux_assignment() == want.aux_assignment()) << "capacity " << capacity;
+        EXPECT_TRUE(got.input_assignment() == want.input_assignment());
+    }
 }
 
 TEST_F(ForkTest, WitnessOnlyJoinRefusesForeignOrStaleForks) {

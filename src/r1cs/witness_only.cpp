@@ -1,9 +1,12 @@
 #include "r1cs/witness_only.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 
 #include "util/env.hpp"
+#include "util/page_advice.hpp"
 
 namespace cuzk::r1cs {
 
@@ -12,21 +15,39 @@ bool witness_skips_constraints_default() {
     return skip;
 }
 
+bool witness_page_advice_default() {
+    static const bool advise = util::env_switch("CUZK_WITNESS_PAGE_ADVICE", false);
+    return advise;
+}
+
+namespace {
+constexpr size_t kAdviceMinBytes = size_t{64} << 20;
+}  // namespace
+
 WitnessOnly::WitnessOnly(size_t input_capacity, size_t aux_capacity)
-    : WitnessOnly(Options{input_capacity, aux_capacity, witness_skips_constraints_default()}) {}
+    : WitnessOnly(Options{input_capacity, aux_capacity, witness_skips_constraints_default(),
+                          witness_page_advice_default()}) {}
 
 WitnessOnly::WitnessOnly(const Options& options)
     : ConstraintSystem(/*computes_values=*/true, /*needs_names=*/false,
                        /*wants_constraints=*/!options.skip_constraints),
-      aux_capacity_(options.aux_capacity) {
+      aux_capacity_(options.aux_capacity),
+      page_advice_(options.page_advice) {
     inputs_.reserve(options.input_capacity);
     aux_.reserve(options.aux_capacity);
+    advise(aux_);
     allocate_one();
+}
+
+void WitnessOnly::advise(std::vector<ff::Fr>& v) const {
+    const size_t bytes = v.capacity() * sizeof(ff::Fr);
+    if (page_advice_ && bytes >= kAdviceMinBytes) util::advise_huge_pages(v.data(), bytes);
 }
 
 WitnessOnly::WitnessOnly(const WitnessOnly& parent, ForkTag)
     : ConstraintSystem(/*computes_values=*/true, /*needs_names=*/false,
                        parent.wants_constraints()),
+      page_advice_(parent.page_advice_),
       fork_parent_(&parent),
       fork_inputs_(parent.num_inputs()),
       fork_aux_(parent.num_aux()),
@@ -52,6 +73,7 @@ std::vector<std::unique_ptr<ConstraintSystem>> WitnessOnly::fork(size_t count) {
         auto* child = new WitnessOnly(*this, ForkTag{});
         out.push_back(std::unique_ptr<ConstraintSystem>(child));
         child->aux_.reserve(share);
+        child->advise(child->aux_);
     }
     return out;
 }
@@ -66,6 +88,14 @@ util::Status WitnessOnly::join_forks(std::vector<std::unique_ptr<ConstraintSyste
                 "join_forks: not a fork of this witness at its current state");
         if (child->namespace_depth() != 0)
             return util::internal_error("join_forks: a fork has an open namespace");
+    }
+    // The destination's pages faulted in on threads of their own before the copies below.
+    size_t joined_aux = 0;
+    for (const auto& f : forks) joined_aux += static_cast<const WitnessOnly&>(*f).aux_.size();
+    if (page_advice_ && joined_aux * sizeof(ff::Fr) >= kAdviceMinBytes &&
+        aux_.capacity() - aux_.size() >= joined_aux) {
+        util::populate_pages(aux_.data() + aux_.size(), joined_aux * sizeof(ff::Fr),
+                             std::max(1u, std::thread::hardware_concurrency()));
     }
     for (auto& f : forks) {
         auto& child = static_cast<WitnessOnly&>(*f);

@@ -25,6 +25,8 @@ namespace cuzk::r1cs {
 
 // The default of WitnessOnly::Options::skip_constraints: true unless CUZK_WITNESS_SKIP_LC=0.
 bool witness_skips_constraints_default();
+// The default of WitnessOnly::Options::page_advice: CUZK_WITNESS_PAGE_ADVICE=0|1, default off.
+bool witness_page_advice_default();
 
 class WitnessOnly final : public ConstraintSystem {
    public:
@@ -32,6 +34,12 @@ class WitnessOnly final : public ConstraintSystem {
         size_t input_capacity = 0;  // reservations (0 = none)
         size_t aux_capacity = 0;
         bool skip_constraints = witness_skips_constraints_default();
+        // Large value buffers (≥ 64 MiB: a 32 GiB partition's aux is 4.2 GB, each of its 18
+        // forks' ~230 MB) backed by huge pages, and before join_forks copies the forks' values
+        // into the reserved aux the destination's pages populated on threads of their own
+        // (util/page_advice.hpp) — instead of ~1 M page faults and the kernel's zeroing inside
+        // the one thread that joins. Same values.
+        bool page_advice = witness_page_advice_default();
     };
     // input_capacity/aux_capacity: optional reservations (0 = none).
     explicit WitnessOnly(size_t input_capacity = 0, size_t aux_capacity = 0);
@@ -55,8 +63,11 @@ class WitnessOnly final : public ConstraintSystem {
     void on_alloc_input(const Name& name, uint32_t index, const ff::Fr* value) override;
     void on_enforce(const Name&, const LC&, const LC&, const LC&) override {}
 
+    void advise(std::vector<ff::Fr>& v) const;
+
     std::vector<ff::Fr> inputs_, aux_;
     size_t aux_capacity_ = 0;
+    bool page_advice_ = false;
     // Set on forks: the parent and its counts at the fork.
     const WitnessOnly* fork_parent_ = nullptr;
     size_t fork_inputs_ = 0, fork_aux_ = 0, fork_constraints_ = 0;
