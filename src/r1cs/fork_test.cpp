@@ -226,11 +226,12 @@ TEST_F(ForkTest, WitnessOnlyForkedEqualsSequential) {
     EXPECT_EQ(w.fork(3).size(), 3u);
 }
 
-// Page advice (WitnessOnly::Options::page_advice) on a witness large enough to take it: 3 forks
-// of 2^20 aux values each (96 MiB joined, past the 64 MiB threshold), with the aux reserved (the
-// join populates the destination first) and not: the same values as without advice, in order.
+// Page advice (WitnessOnly::Options::page_advice) on a witness large enough to take it: 2 forks
+// of 2^21 + 7 aux values each (64 MiB and a bit each, past the threshold), with the aux reserved
+// (the join populates each fork's destination first) and not: the same values as without
+// advice, in order.
 TEST_F(ForkTest, WitnessOnlyPageAdviceSameValues) {
-    constexpr size_t kParts = 3, kPerPart = size_t{1} << 20;
+    constexpr size_t kParts = 2, kPerPart = (size_t{1} << 21) + 7;
     auto circuit = [&](ConstraintSystem& cs) -> util::Status {
         auto x = cs.alloc("x", Fr::from_u64(3));
         if (!x.ok()) return x.status();

@@ -16,7 +16,7 @@ bool witness_skips_constraints_default() {
 }
 
 bool witness_page_advice_default() {
-    static const bool advise = util::env_switch("CUZK_WITNESS_PAGE_ADVICE", false);
+    static const bool advise = util::env_switch("CUZK_WITNESS_PAGE_ADVICE", true);
     return advise;
 }
 
@@ -89,16 +89,16 @@ util::Status WitnessOnly::join_forks(std::vector<std::unique_ptr<ConstraintSyste
         if (child->namespace_depth() != 0)
             return util::internal_error("join_forks: a fork has an open namespace");
     }
-    // The destination's pages faulted in on threads of their own before the copies below.
-    size_t joined_aux = 0;
-    for (const auto& f : forks) joined_aux += static_cast<const WitnessOnly&>(*f).aux_.size();
-    if (page_advice_ && joined_aux * sizeof(ff::Fr) >= kAdviceMinBytes &&
-        aux_.capacity() - aux_.size() >= joined_aux) {
-        util::populate_pages(aux_.data() + aux_.size(), joined_aux * sizeof(ff::Fr),
-                             std::max(1u, std::thread::hardware_concurrency()));
-    }
     for (auto& f : forks) {
         auto& child = static_cast<WitnessOnly&>(*f);
+        // The destination's pages faulted in on threads of their own before the copy, one
+        // fork at a time (each fork is freed right after its copy: the peak stays one aux).
+        const size_t bytes = child.aux_.size() * sizeof(ff::Fr);
+        if (page_advice_ && bytes >= kAdviceMinBytes &&
+            aux_.capacity() - aux_.size() >= child.aux_.size()) {
+            util::populate_pages(aux_.data() + aux_.size(), bytes,
+                                 std::max(1u, std::thread::hardware_concurrency()));
+        }
         inputs_.insert(inputs_.end(), child.inputs_.begin(), child.inputs_.end());
         aux_.insert(aux_.end(), child.aux_.begin(), child.aux_.end());
         set_counts(num_inputs() + (child.num_inputs() - child.fork_inputs_),
