@@ -33,8 +33,8 @@ void print_usage(std::FILE* out) {
                  "'cuzk <command> --help' explains a command's options.\n"
                  "Environment: CUZK_THREADS (worker threads, default: all cores),\n"
                  "             CUZK_PARALLEL_SYNTHESIS=0 (synthesize each circuit on one thread),\n"
-                 "             CUZK_SYNTHESIS_FORK_THREADS=1 (a circuit's independent parts\n"
-                 "               each on a thread of its own instead of the synthesis pool),\n"
+                 "             CUZK_SYNTHESIS_FORK_THREADS=0 (a circuit's independent parts on\n"
+                 "               the synthesis pool instead of each on a thread of its own),\n"
                  "             CUZK_FF_ASM=0 (disable the assembly field product, where built).\n");
 }
 

@@ -57,7 +57,7 @@ bool parallel_synthesis_enabled() {
 void set_parallel_synthesis(bool enabled) { g_parallel.store(enabled ? 1 : 0); }
 
 bool fork_threads_enabled() {
-    return switch_value(g_fork_threads, "CUZK_SYNTHESIS_FORK_THREADS", false);
+    return switch_value(g_fork_threads, "CUZK_SYNTHESIS_FORK_THREADS", true);
 }
 
 void set_fork_threads(bool enabled) { g_fork_threads.store(enabled ? 1 : 0); }

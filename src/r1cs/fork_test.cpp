@@ -105,7 +105,7 @@ class ForkTest : public ::testing::Test {
    protected:
     void TearDown() override {
         set_parallel_synthesis(true);
-        set_fork_threads(false);
+        set_fork_threads(true);
     }
 };
 
