@@ -207,6 +207,17 @@ TEST(CompiledCircuit, RandomCircuitsEqualSynthesizeInto) {
     }
 }
 
+// Products long enough for the page advice (≥ 64 MiB per output: 2^21 + 5 rows; util/
+// page_advice.hpp, on by default): their outputs are populated on the pool's threads before
+// they are filled — the same assignment as the reference's, presized or not.
+TEST(CompiledCircuit, LargeProductsEqualSynthesizeInto) {
+    const Circuit chain = [](ConstraintSystem& cs) {
+        return r1cs::testing::mul_chain(cs, Fr::from_u64(3), (size_t{1} << 21) + 5);
+    };
+    expect_equal_paths(chain, chain, /*parallel=*/true, /*presize=*/true);
+    expect_equal_paths(chain, chain, /*parallel=*/true, /*presize=*/false);
+}
+
 TEST(CompiledCircuit, ShapeMismatchIsDetected) {
     // Different counts: refused with a message naming what differs.
     const Circuit blank = [](ConstraintSystem& cs) { return random_circuit(cs, 3, 0, 4); };

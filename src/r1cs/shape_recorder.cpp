@@ -6,6 +6,7 @@
 #include <string>
 
 #include "util/env.hpp"
+#include "util/page_advice.hpp"
 
 namespace cuzk::r1cs {
 
@@ -95,6 +96,17 @@ namespace {
 template <class Value>
 void csr_multiply_with(const CsrMatrix& m, std::span<const Fr> coefficients, const Value& value,
                        std::vector<Fr>& y, util::ThreadPool& pool) {
+    // A large y (4.2 GB per product at 32 GiB) on huge pages, populated on the pool's count of
+    // threads: the assign below would otherwise take its ~1 M page faults on one thread.
+    const size_t bytes = m.rows() * sizeof(Fr);
+    if (util::page_advice_enabled() && bytes >= util::kPageAdviceMinBytes) {
+        if (y.capacity() < m.rows()) {
+            std::vector<Fr>().swap(y);  // assign overwrites: nothing to carry over
+            y.reserve(m.rows());
+        }
+        util::advise_huge_pages(y.data(), bytes);
+        util::populate_pages(y.data(), bytes, pool.size());
+    }
     y.assign(m.rows(), Fr::zero());
     const Fr one = Fr::one();
     const bool bit_values = spmv_bit_shortcut_enabled();

@@ -15,18 +15,9 @@ bool witness_skips_constraints_default() {
     return skip;
 }
 
-bool witness_page_advice_default() {
-    static const bool advise = util::env_switch("CUZK_WITNESS_PAGE_ADVICE", true);
-    return advise;
-}
-
-namespace {
-constexpr size_t kAdviceMinBytes = size_t{64} << 20;
-}  // namespace
-
 WitnessOnly::WitnessOnly(size_t input_capacity, size_t aux_capacity)
     : WitnessOnly(Options{input_capacity, aux_capacity, witness_skips_constraints_default(),
-                          witness_page_advice_default()}) {}
+                          util::page_advice_enabled()}) {}
 
 WitnessOnly::WitnessOnly(const Options& options)
     : ConstraintSystem(/*computes_values=*/true, /*needs_names=*/false,
@@ -41,7 +32,8 @@ WitnessOnly::WitnessOnly(const Options& options)
 
 void WitnessOnly::advise(std::vector<ff::Fr>& v) const {
     const size_t bytes = v.capacity() * sizeof(ff::Fr);
-    if (page_advice_ && bytes >= kAdviceMinBytes) util::advise_huge_pages(v.data(), bytes);
+    if (page_advice_ && bytes >= util::kPageAdviceMinBytes)
+        util::advise_huge_pages(v.data(), bytes);
 }
 
 WitnessOnly::WitnessOnly(const WitnessOnly& parent, ForkTag)
@@ -94,7 +86,7 @@ util::Status WitnessOnly::join_forks(std::vector<std::unique_ptr<ConstraintSyste
         // The destination's pages faulted in on threads of their own before the copy, one
         // fork at a time (each fork is freed right after its copy: the peak stays one aux).
         const size_t bytes = child.aux_.size() * sizeof(ff::Fr);
-        if (page_advice_ && bytes >= kAdviceMinBytes &&
+        if (page_advice_ && bytes >= util::kPageAdviceMinBytes &&
             aux_.capacity() - aux_.size() >= child.aux_.size()) {
             util::populate_pages(aux_.data() + aux_.size(), bytes,
                                  std::max(1u, std::thread::hardware_concurrency()));

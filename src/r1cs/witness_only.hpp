@@ -20,13 +20,12 @@
 #include <vector>
 
 #include "r1cs/constraint_system.hpp"
+#include "util/page_advice.hpp"
 
 namespace cuzk::r1cs {
 
 // The default of WitnessOnly::Options::skip_constraints: true unless CUZK_WITNESS_SKIP_LC=0.
 bool witness_skips_constraints_default();
-// The default of WitnessOnly::Options::page_advice: on unless CUZK_WITNESS_PAGE_ADVICE=0.
-bool witness_page_advice_default();
 
 class WitnessOnly final : public ConstraintSystem {
    public:
@@ -41,7 +40,7 @@ class WitnessOnly final : public ConstraintSystem {
         // the one thread that joins. Same values, same peak memory. Measured on the 2-core
         // development VM (2026-12-03, 32 GiB partition 0, bench synthesis --backend witness):
         // 38.3–39.3 s → 9.9–10.5 s per witness, 6.16 M → 0.10 M minor page faults.
-        bool page_advice = witness_page_advice_default();
+        bool page_advice = util::page_advice_enabled();  // env CUZK_PAGE_ADVICE=0: off
     };
     // input_capacity/aux_capacity: optional reservations (0 = none).
     explicit WitnessOnly(size_t input_capacity = 0, size_t aux_capacity = 0);

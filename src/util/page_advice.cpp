@@ -5,6 +5,8 @@
 #include <thread>
 #include <vector>
 
+#include "util/env.hpp"
+
 #if defined(__linux__)
 #include <sys/mman.h>
 #include <unistd.h>
@@ -35,6 +37,11 @@ uintptr_t page_size() {
 }
 
 }  // namespace
+
+bool page_advice_enabled() {
+    static const bool on = env_switch("CUZK_PAGE_ADVICE", true);
+    return on;
+}
 
 void advise_huge_pages(void* p, size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)

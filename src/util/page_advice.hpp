@@ -9,6 +9,8 @@
 // kernel's zeroing of a multi-gigabyte destination run in parallel instead of inside the one
 // thread that then copies into it. The contents are not touched.
 // Both act on the whole pages inside [p, p + bytes) only.
+// Users (r1cs::WitnessOnly's value buffers, the compiled circuit's sparse products' outputs)
+// advise buffers of at least kPageAdviceMinBytes while page_advice_enabled().
 #pragma once
 
 #include <cstddef>
@@ -17,5 +19,9 @@ namespace cuzk::util {
 
 void advise_huge_pages(void* p, size_t bytes);
 void populate_pages(void* p, size_t bytes, unsigned threads);
+
+// The switch: on unless the environment sets CUZK_PAGE_ADVICE=0.
+bool page_advice_enabled();
+inline constexpr size_t kPageAdviceMinBytes = size_t{64} << 20;
 
 }  // namespace cuzk::util
