@@ -62,7 +62,11 @@ bool fork_threads_enabled() {
 
 void set_fork_threads(bool enabled) { g_fork_threads.store(enabled ? 1 : 0); }
 
-size_t max_fork_threads() { return 4 * size_t{util::ThreadPool::global().size()}; }
+size_t max_fork_threads() {
+    // CUZK_THREADS set: the user's bound on busy threads holds for the forks too.
+    const size_t pool = util::ThreadPool::global().size();
+    return std::getenv("CUZK_THREADS") != nullptr ? pool : 4 * pool;
+}
 
 util::ThreadPool& synthesis_pool() {
     static util::ThreadPool pool(util::ThreadPool::global().size());

@@ -39,7 +39,9 @@ using IndependentPart = std::function<util::Status(ConstraintSystem& cs, size_t 
 // their own (with 18 runnable threads, one whose page fault blocks leaves its core to another).
 bool fork_threads_enabled();
 void set_fork_threads(bool enabled);
-size_t max_fork_threads();  // 4 × the global pool's size
+// 4 × the global pool's size (CUZK_THREADS unset: all cores), or that size when CUZK_THREADS
+// sets it — the user's bound on busy threads then holds for the forks too.
+size_t max_fork_threads();
 
 // pool null: synthesis_pool(), or threads of their own (fork_threads_enabled()).
 util::Status synthesize_independent(ConstraintSystem& cs, size_t n, const IndependentPart& part,
