@@ -23,6 +23,8 @@
 #include "gpu/h_poly.hpp"
 #include "gpu/msm_split.hpp"
 #include "gpu/staged_upload.hpp"
+#include "gpu/upload_stream.hpp"
+#include "util/thread_pool.hpp"
 #include "groth16/prover_parts.hpp"
 #include "ntt/domain.hpp"
 
@@ -62,29 +64,6 @@ Status check_and_gather(const groth16::ParamsShape& shape, r1cs::ProvingAssignme
         return util::internal_error("gpu prover: an MSM is longer than the domain");
     return Status();
 }
-
-// A non-blocking stream of the current device, waited for and destroyed with this object.
-class WorkStream {
-   public:
-    WorkStream() = default;
-    ~WorkStream() {
-        if (stream_ != nullptr) {
-            (void)cudaStreamSynchronize(stream_);
-            (void)cudaStreamDestroy(stream_);
-        }
-    }
-    WorkStream(const WorkStream&) = delete;
-    WorkStream& operator=(const WorkStream&) = delete;
-
-    Status create() {
-        CUZK_CUDA_RETURN_IF_ERROR(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
-        return Status();
-    }
-    cudaStream_t get() const { return stream_; }
-
-   private:
-    cudaStream_t stream_ = nullptr;
-};
 
 // An MSM over a resident section with device scalars, split (classification, batch addition of
 // the unit scalars' bases, Pippenger over the rest: gpu/msm_split.hpp).
@@ -130,7 +109,7 @@ class GpuSession {
             }
         }
         if (options.concurrent_split_msms) {
-            for (WorkStream& w : s->split_streams_) CUZK_RETURN_IF_ERROR(w.create());
+            for (NonBlockingStream& w : s->split_streams_) CUZK_RETURN_IF_ERROR(w.create());
         }
         return s;
     }
@@ -302,23 +281,18 @@ class GpuSession {
         int device = 0;
         CUZK_CUDA_RETURN_IF_ERROR(cudaGetDevice(&device));
         PhaseTimes local[kSplitMsms];
-        std::future<Status> running[kSplitMsms];
-        for (size_t i = 0; i < kSplitMsms; ++i) {
-            running[i] = std::async(std::launch::async, [&, i]() -> Status {
-                // A new thread starts on device 0: make the session's device current.
-                CUZK_CUDA_RETURN_IF_ERROR(cudaSetDevice(device));
-                GpuMsmOptions o = options_.msm;
-                o.stream = split_streams_[i].get();
-                return tasks[i](o, local[i]);
-            });
-        }
-        Status first;  // every task is joined before returning: they use this session
-        for (size_t i = 0; i < kSplitMsms; ++i) {
-            const Status st = running[i].get();
-            t += local[i];
-            if (first.ok() && !st.ok()) first = st;
-        }
-        return first;
+        Status status[kSplitMsms];
+        util::run_on_own_threads(kSplitMsms, kSplitMsms, [&](size_t i) {
+            // A new thread starts on device 0: make the session's device current.
+            status[i] = cuda_status(cudaSetDevice(device), "cudaSetDevice");
+            if (!status[i].ok()) return;
+            GpuMsmOptions o = options_.msm;
+            o.stream = split_streams_[i].stream;
+            status[i] = tasks[i](o, local[i]);
+        });
+        for (size_t i = 0; i < kSplitMsms; ++i) t += local[i];
+        for (const Status& st : status) CUZK_RETURN_IF_ERROR(st);
+        return Status();
     }
 
     // One of L, A, B_G1 over device scalars: classification, batch addition, tail MSM.
@@ -405,7 +379,7 @@ class GpuSession {
     DeviceBuffer z_[2];                         // compiled path: witness slots
     std::unique_ptr<StagedUploader> upload_[2];  // one per slot (one per uploading thread)
     static constexpr size_t kSplitMsms = 4;      // L, A, B_G1, B_G2
-    WorkStream split_streams_[kSplitMsms];       // concurrent_split_msms only
+    NonBlockingStream split_streams_[kSplitMsms];  // concurrent_split_msms only
 };
 
 // Proves circuits 0 .. n−1 on the compiled path: next(k, w) hands circuit k's witness (it may

@@ -1,12 +1,9 @@
 #include "r1cs/fork.hpp"
 
-#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
-#include <system_error>
-#include <thread>
 #include <vector>
 
 #include "util/env.hpp"
@@ -27,27 +24,6 @@ bool switch_value(std::atomic<int>& value, const char* env, bool fallback) {
     return v == 1;
 }
 
-// body(k) for k < n on min(n, max_fork_threads()) threads (the caller's among them), each
-// taking the next k until none is left; returns once every body has returned. A thread that
-// cannot be started leaves its share to the others.
-void run_on_own_threads(size_t n, const std::function<void(size_t)>& body) {
-    const size_t threads = std::min(n, max_fork_threads());
-    std::atomic<size_t> next{0};
-    auto take_forks = [&] {
-        for (size_t k = next.fetch_add(1); k < n; k = next.fetch_add(1)) body(k);
-    };
-    std::vector<std::thread> started;
-    started.reserve(threads);
-    for (size_t t = 1; t < threads; ++t) {
-        try {
-            started.emplace_back(take_forks);
-        } catch (const std::system_error&) {
-            break;
-        }
-    }
-    take_forks();
-    for (std::thread& th : started) th.join();
-}
 }  // namespace
 
 bool parallel_synthesis_enabled() {
@@ -84,7 +60,7 @@ util::Status synthesize_independent(ConstraintSystem& cs, size_t n, const Indepe
     std::vector<util::Status> status(n);
     auto run_part = [&](size_t k) { status[k] = part(*forks[k], k); };
     if (pool == nullptr && fork_threads_enabled())
-        run_on_own_threads(n, run_part);
+        util::run_on_own_threads(n, max_fork_threads(), run_part);
     else
         (pool != nullptr ? *pool : synthesis_pool()).parallel_for(n, run_part);
     for (const util::Status& st : status) CUZK_RETURN_IF_ERROR(st);

@@ -1,12 +1,11 @@
 #include "r1cs/witness_only.hpp"
 
-#include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <thread>
 
 #include "util/env.hpp"
 #include "util/page_advice.hpp"
+#include "util/thread_pool.hpp"
 
 namespace cuzk::r1cs {
 
@@ -89,7 +88,7 @@ util::Status WitnessOnly::join_forks(std::vector<std::unique_ptr<ConstraintSyste
         if (page_advice_ && bytes >= util::kPageAdviceMinBytes &&
             aux_.capacity() - aux_.size() >= child.aux_.size()) {
             util::populate_pages(aux_.data() + aux_.size(), bytes,
-                                 std::max(1u, std::thread::hardware_concurrency()));
+                                 util::ThreadPool::global().size());
         }
         inputs_.insert(inputs_.end(), child.inputs_.begin(), child.inputs_.end());
         aux_.insert(aux_.end(), child.aux_.begin(), child.aux_.end());

@@ -1,11 +1,9 @@
 #include "util/page_advice.hpp"
 
 #include <cstdint>
-#include <system_error>
-#include <thread>
-#include <vector>
 
 #include "util/env.hpp"
+#include "util/thread_pool.hpp"
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -61,24 +59,11 @@ void populate_pages(void* p, size_t bytes, unsigned threads) {
     if (r.begin >= r.end) return;
     const uintptr_t pages = (r.end - r.begin) / page;
     const uintptr_t shares = threads == 0 ? 1 : (threads < pages ? threads : pages);
-    auto populate_share = [&](uintptr_t k) {
+    run_on_own_threads(shares, shares, [&](size_t k) {
         const uintptr_t lo = r.begin + pages * k / shares * page;
         const uintptr_t hi = r.begin + pages * (k + 1) / shares * page;
         if (lo < hi) (void)madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_POPULATE_WRITE);
-    };
-    std::vector<std::thread> started;
-    started.reserve(shares);
-    uintptr_t k = 1;
-    for (; k < shares; ++k) {
-        try {
-            started.emplace_back(populate_share, k);
-        } catch (const std::system_error&) {
-            break;
-        }
-    }
-    for (uintptr_t rest = k; rest < shares; ++rest) populate_share(rest);  // not started
-    populate_share(0);
-    for (std::thread& th : started) th.join();
+    });
 #else
     (void)p;
     (void)bytes;

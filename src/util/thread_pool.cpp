@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <string>
+#include <system_error>
 
 namespace cuzk::util {
 
@@ -85,6 +86,26 @@ void ThreadPool::parallel_ranges(size_t n, const std::function<void(size_t, size
         const size_t begin = c * step;
         body(begin, std::min(n, begin + step));
     });
+}
+
+void run_on_own_threads(size_t tasks, size_t max_threads,
+                        const std::function<void(size_t)>& body) {
+    const size_t threads = std::max<size_t>(1, std::min(tasks, max_threads));
+    std::atomic<size_t> next{0};
+    auto take_tasks = [&] {
+        for (size_t k = next.fetch_add(1); k < tasks; k = next.fetch_add(1)) body(k);
+    };
+    std::vector<std::thread> started;
+    started.reserve(threads);
+    for (size_t t = 1; t < threads; ++t) {
+        try {
+            started.emplace_back(take_tasks);
+        } catch (const std::system_error&) {
+            break;
+        }
+    }
+    take_tasks();
+    for (std::thread& th : started) th.join();
 }
 
 ThreadPool& ThreadPool::global() {

@@ -55,4 +55,12 @@ class ThreadPool {
     bool stopping_ = false;
 };
 
+// body(k) for every k < tasks on min(tasks, max_threads) threads started for the call (the
+// calling thread among them), each taking the next k until none is left; returns once every
+// body has returned. A thread that cannot be started leaves its share to the others. For work
+// that must not queue behind a pool (a ThreadPool runs one parallel_for at a time) or that
+// wants more runnable threads than cores. body must not throw.
+void run_on_own_threads(size_t tasks, size_t max_threads,
+                        const std::function<void(size_t)>& body);
+
 }  // namespace cuzk::util
