@@ -3,12 +3,15 @@
 #include <cuda_runtime_api.h>
 
 #include "gpu/cuda_status.hpp"
+#include "gpu/scratch_cache.hpp"
 #include "ntt/domain.hpp"
 #include "util/timer.hpp"
 
 namespace cuzk::gpu {
 
-util::Status compute_h_device(const NttDomain& domain, ff::Fr* a, ff::Fr* b, ff::Fr* c,
+namespace {
+
+util::Status run_h_transforms(const NttDomain& domain, ff::Fr* a, ff::Fr* b, ff::Fr* c,
                               CUstream_st* stream, const NttOptions& options) {
     if (options.h_six_transforms) {
         for (ff::Fr* v : {a, b})
@@ -19,6 +22,28 @@ util::Status compute_h_device(const NttDomain& domain, ff::Fr* a, ff::Fr* b, ff:
         CUZK_RETURN_IF_ERROR(domain.inverse_then_coset_forward(v, stream, options));
     CUZK_RETURN_IF_ERROR(domain.quotient_on_coset(a, b, c, stream));
     return domain.coset_inverse(a, stream, options);
+}
+
+}  // namespace
+
+util::Status compute_h_device(const NttDomain& domain, ff::Fr* a, ff::Fr* b, ff::Fr* c,
+                              CUstream_st* stream, const NttOptions& options) {
+    const bool table_elsewhere =
+        options.full_twiddles != nullptr ||
+        (options.full_twiddle_table && domain.has_full_twiddle_table());
+    if (!options.h_pooled_twiddle_table || table_elsewhere || !domain.uses_full_twiddles())
+        return run_h_transforms(domain, a, b, c, stream, options);
+    // The pooled table: taken and given back in the order of `stream`, so the memory is free
+    // for whatever the pool serves next (the H MSM) once the transforms are done.
+    auto table = ScratchPool::instance().take(domain.size() * sizeof(ff::Fr), stream);
+    if (!table.ok()) {
+        if (table.status().code() != util::StatusCode::kResourceExhausted) return table.status();
+        return run_h_transforms(domain, a, b, c, stream, options);  // no room: the product stays
+    }
+    NttOptions with_table = options;
+    with_table.full_twiddles = static_cast<const ff::Fr*>(table->data());
+    CUZK_RETURN_IF_ERROR(domain.fill_full_twiddles(static_cast<ff::Fr*>(table->data()), stream));
+    return run_h_transforms(domain, a, b, c, stream, with_table);
 }
 
 util::Result<std::vector<ff::Fr>> compute_h(std::span<const ff::Fr> a, std::span<const ff::Fr> b,

@@ -8,6 +8,9 @@
 // kernel. With NttOptions::h_six_transforms (the default) c skips the coset altogether:
 //   a, b ← iNTT then coset NTT;  a ← a·b;  H = (icoset(a) − iNTT(c))·(g^m − 1)⁻¹,
 // the same H by linearity of the last transform, one transform of m fewer.
+// With NttOptions::h_pooled_twiddle_table (the default) the step takes a table of all m powers
+// of ω from the device's ScratchPool for its transforms' outer passes and gives it back, in
+// the order of `stream`, when they are done (without one where the pool has no room).
 // Host C++ header (no CUDA types).
 #pragma once
 

@@ -1,6 +1,7 @@
 // GPU H computation against the CPU prover's (groth16::compute_h_scalars): random a, b, c of
 // power-of-two and other lengths (zero-padded), a satisfied-witness shape (c = a·b, so the top
-// coefficient is zero), both NTT algorithms, seven transforms and six (c not sent to the coset).
+// coefficient is zero), both NTT algorithms, seven transforms and six (c not sent to the coset),
+// without a full twiddle table, with the domain's and with one taken from the scratch pool.
 // Bit-identical results required. Skips itself
 // without a usable CUDA device.
 #include "gpu/h_poly.hpp"
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "gpu/device.hpp"
+#include "gpu/scratch_cache.hpp"
 #include "groth16/prover.hpp"
 #include "util/rng.hpp"
 
@@ -37,19 +39,21 @@ void expect_same(const std::vector<Fr>& a, const std::vector<Fr>& b, const std::
                  NttAlgorithm alg, bool bit_reversal_free = true) {
     auto want = groth16::compute_h_scalars(a, b, c);
     ASSERT_TRUE(want.ok());
+    // Full twiddle table: 0 none, 1 the domain's, 2 pooled for the step.
     for (bool six : {true, false})
-        for (bool full : {false, true}) {
+        for (int table = 0; table < 3; ++table) {
             NttOptions options{alg};
             options.bit_reversal_free = bit_reversal_free;
             options.h_six_transforms = six;
-            options.full_twiddle_table = full;
+            options.full_twiddle_table = table == 1;
+            options.h_pooled_twiddle_table = table == 2;
             auto got = compute_h(a, b, c, options);
             ASSERT_TRUE(got.ok()) << got.status().to_string();
             ASSERT_EQ(got->size(), want->size());
             for (size_t i = 0; i < want->size(); ++i)
                 ASSERT_TRUE((*got)[i] == (*want)[i])
                     << "n=" << a.size() << " coefficient " << i << " bit_reversal_free "
-                    << bit_reversal_free << " six transforms " << six << " full table " << full;
+                    << bit_reversal_free << " six transforms " << six << " full table " << table;
         }
 }
 
@@ -69,6 +73,30 @@ TEST_F(GpuHTest, ThreePassDomain) {
     const size_t n = (size_t{1} << 21) + 3;
     const auto a = random_vector(rng, n), b = random_vector(rng, n), c = random_vector(rng, n);
     for (bool free : {true, false}) expect_same(a, b, c, NttAlgorithm::kDif, free);
+}
+
+// The pooled table comes from the device's ScratchPool (which keeps what it reserved) exactly
+// when asked for and the domain has an outer pass: an emptied pool holds at least m·32 bytes
+// after a pooled step of 2^18, nothing after one without the switch or of 2^10.
+TEST_F(GpuHTest, PooledTableComesFromTheScratchPool) {
+    util::TestRng rng(704);
+    for (size_t n : {size_t{1} << 18, size_t{1} << 10})
+        for (bool pooled : {false, true}) {
+            const auto a = random_vector(rng, n), b = random_vector(rng, n),
+                       c = random_vector(rng, n);
+            NttOptions options;
+            options.full_twiddle_table = false;
+            options.h_pooled_twiddle_table = pooled;
+            ScratchPool::instance().trim();
+            ASSERT_EQ(ScratchPool::instance().reserved_bytes(), 0u);
+            auto got = compute_h(a, b, c, options);
+            ASSERT_TRUE(got.ok()) << got.status().to_string();
+            const size_t reserved = ScratchPool::instance().reserved_bytes();
+            if (pooled && n > 1024)
+                EXPECT_GE(reserved, n * sizeof(Fr)) << "n=" << n;
+            else
+                EXPECT_EQ(reserved, 0u) << "n=" << n << " pooled " << pooled;
+        }
 }
 
 TEST_F(GpuHTest, SatisfiedShapeHasZeroTop) {

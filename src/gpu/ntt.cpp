@@ -105,6 +105,14 @@ NttDomain::~NttDomain() = default;
 
 bool NttDomain::has_full_twiddle_table() const { return tables_->full.lo != nullptr; }
 
+bool NttDomain::uses_full_twiddles() const { return log_size_ > detail::kPassLogElements; }
+
+util::Status NttDomain::fill_full_twiddles(Fr* out, CUstream_st* stream) const {
+    CUZK_CUDA_RETURN_IF_ERROR(
+        detail::launch_fill_powers(as_device(out), size(), tables_->omega, stream));
+    return util::Status();
+}
+
 util::Result<std::unique_ptr<NttDomain>> NttDomain::create(unsigned log_size,
                                                            const NttOptions& options) {
     if (log_size > kMaxLogSize) {
@@ -227,8 +235,12 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
                 if (bits == p.k + p.r) table = t, shift = 0;
             if (shift != 0) return util::internal_error("NTT: no twiddle table for a middle pass");
         }
-        if (options.full_twiddle_table && is_outer_pass(p, L) && has_full_twiddle_table()) {
-            table = inverse_roots ? tables_->full_inv : tables_->full;  // shift is 0 here
+        if (is_outer_pass(p, L) && options.full_twiddles != nullptr) {  // shift is 0 here
+            const DeviceFr* full = reinterpret_cast<const DeviceFr*>(options.full_twiddles);
+            table = detail::PowerTable{full, nullptr, L, inverse_roots ? L : 0};
+            prefetch = dif && options.twiddle_prefetch;
+        } else if (options.full_twiddle_table && is_outer_pass(p, L) && has_full_twiddle_table()) {
+            table = inverse_roots ? tables_->full_inv : tables_->full;
             prefetch = dif && options.twiddle_prefetch;
         }
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_ntt_pass(d, L, p.r, p.k, dif, options.ptx_mul,

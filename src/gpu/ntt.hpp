@@ -77,6 +77,18 @@ struct NttOptions {
     // ~110 ms outside its kernels (scratch pool regrowth) and the tail MSMs ~10 ms more, so
     // the pair was no faster. Worth it where device memory is not this tight.
     bool full_twiddle_table = util::env_switch("CUZK_NTT_FULL_TWIDDLE_TABLE", false);
+    // A full table held by the caller for a stretch of work instead of by the domain: m
+    // device-resident Fr, ω^e at index e, as NttDomain::fill_full_twiddles writes them (null:
+    // none). Where set, the outer pass reads it (for ω⁻¹ backwards, as the domain's) whatever
+    // full_twiddle_table says. Per call, not from the environment.
+    const ff::Fr* full_twiddles = nullptr;
+    // The H step (gpu/h_poly.hpp) takes a full table from the device's ScratchPool — the MSM's
+    // pool of temporaries — for its six transforms and gives it back before the H MSM, which
+    // reuses the memory; so the outer pass saves its product without the 4 GiB staying
+    // resident (the reason full_twiddle_table is off). Cost: one fill of m powers per H step
+    // (a product and a 32-byte write per element). Left out where the pool cannot supply the
+    // memory or the domain has its own table. Same results; env CUZK_H_POOLED_TWIDDLE_TABLE.
+    bool h_pooled_twiddle_table = util::env_switch("CUZK_H_POOLED_TWIDDLE_TABLE", true);
     // With the full table, DIF's outer pass asks L2 for each element's twiddle when it loads
     // the element (it reads the twiddle only after the inner DFT). Env
     // CUZK_NTT_TWIDDLE_PREFETCH=0|1. Off: 2^27 forward 46.68 ms against 45.83 without — the
@@ -110,6 +122,12 @@ class NttDomain {
                                                            const NttOptions& options = {});
     // Whether the full twiddle table was built (asked for, 2^11 and up, and it fit).
     bool has_full_twiddle_table() const;
+    // Whether transforms of this size have an outer pass (2^11 and up), the only reader of a
+    // full twiddle table.
+    bool uses_full_twiddles() const;
+    // ω^e for every e < m into `out` (m device-resident Fr), enqueued on `stream`: a full table
+    // for NttOptions::full_twiddles.
+    util::Status fill_full_twiddles(ff::Fr* out, CUstream_st* stream) const;
     ~NttDomain();
     NttDomain(const NttDomain&) = delete;
     NttDomain& operator=(const NttDomain&) = delete;

@@ -13,8 +13,10 @@
 #include <string>
 #include <vector>
 
+#include "gpu/cuda_status.hpp"
 #include "gpu/device.hpp"
 #include "gpu/test_inputs.hpp"
+#include "ntt/domain.hpp"
 #include "ntt/ntt.hpp"
 #include "util/rng.hpp"
 
@@ -223,6 +225,43 @@ TEST_F(GpuNttTest, FullTwiddleTableMatchesTheCpu) {
             v.push_back(w);
     for (unsigned log_n : {11u, 13u, 21u, 22u})
         expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
+}
+
+// A caller-held full table (NttOptions::full_twiddles, as the H step passes the one it takes
+// from the scratch pool), written by fill_full_twiddles: its entries are ω^e, and transforms
+// reading it (the domain's own table off) equal the CPU's; two passes and three.
+TEST_F(GpuNttTest, CallerFullTwiddlesMatchTheCpu) {
+    util::TestRng rng(508);
+    for (unsigned log_n : {11u, 13u, 21u}) {
+        const size_t m = size_t{1} << log_n;
+        NttOptions plain;
+        plain.full_twiddle_table = false;
+        auto domain = NttDomain::create(log_n, plain);
+        ASSERT_TRUE(domain.ok()) << domain.status().to_string();
+        ASSERT_TRUE((*domain)->uses_full_twiddles());
+        auto table = DeviceBuffer::allocate(m * sizeof(Fr));
+        ASSERT_TRUE(table.ok()) << table.status().to_string();
+        Fr* entries = static_cast<Fr*>(table->data());
+        ASSERT_TRUE((*domain)->fill_full_twiddles(entries, nullptr).ok());
+        std::vector<Fr> host(m);
+        ASSERT_TRUE(table->download(host.data(), m * sizeof(Fr)).ok());
+        auto cpu_domain = ntt::EvaluationDomain::create(m);
+        ASSERT_TRUE(cpu_domain.ok());
+        for (size_t e : {size_t{0}, size_t{1}, size_t{2}, m / 2 + 1, m - 1, rng.next_u64() % m})
+            ASSERT_TRUE(host[e] == cpu_domain->omega().pow(uint64_t{e})) << "2^" << log_n << " entry " << e;
+        Variants v = per_algorithm(" caller table", [entries](NttOptions& o) {
+            o.full_twiddle_table = false;
+            o.full_twiddles = entries;
+        });
+        expect_variants_same_as_cpu(random_vector(rng, m), "random", v);
+    }
+    NttOptions plain;
+    plain.full_twiddle_table = false;
+    for (unsigned log_n : {0u, 10u}) {
+        auto small = NttDomain::create(log_n, plain);
+        ASSERT_TRUE(small.ok());
+        EXPECT_FALSE((*small)->uses_full_twiddles()) << "2^" << log_n << ": one pass";
+    }
 }
 
 // The table is built when asked for and there is an outer pass (more than 2^10 points).
