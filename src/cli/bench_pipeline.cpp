@@ -49,7 +49,8 @@ void help_pipeline(std::FILE* f) {
         "                           [--synthesis-workers N] [--prover-workers N]\n"
         "                           [--max-batch-size N] [--max-batch-wait-ms N] [--budget-gib G]\n"
         "                           [--no-verify] [--no-vanilla-check] [--no-subgroup-check]\n"
-        "                           [--cpu] [--compiled|--no-compiled] [--json]\n"
+        "                           [--cpu] [--compiled|--no-compiled] [--trace-dir DIR]\n"
+        "                           [--json]\n"
         "\n"
         "Runs N synthetic C1 outputs (cuzk gen-c1's generator) through the proving engine and\n"
         "reports proofs per hour, per-phase medians, the prover's busy fraction and peak host\n"
@@ -79,7 +80,11 @@ void help_pipeline(std::FILE* f) {
         "                         the GPU's SpMV (CUZK_GPU_SPMV=0: on the CPU) or the CPU's\n"
         "                         with --cpu; with --gpu-setup the circuit is recorded once\n"
         "                         for both\n"
-        "  --no-compiled          direct synthesis (as CUZK_COMPILED_SYNTHESIS=0)\n");
+        "  --no-compiled          direct synthesis (as CUZK_COMPILED_SYNTHESIS=0)\n"
+        "  --trace-dir DIR        a Chrome trace per job, DIR/<job id>.trace.json: its\n"
+        "                         synthesis and the prover phases of its partitions, in\n"
+        "                         microseconds since the job was submitted (all jobs are\n"
+        "                         submitted at once, so the files share a time base)\n");
 }
 
 double median(std::vector<double> v) {
@@ -164,7 +169,7 @@ int run_bench_pipeline(int argc, char** argv) {
             cmd, argc, argv,
             {"--sector-size", "--params-dir", "--jobs", "--seed", "--synthesis-workers",
              "--max-batch-size", "--max-batch-wait-ms", "--budget-gib", "--setup-seed", "--gpus",
-             "--prover-workers"},
+             "--prover-workers", "--trace-dir"},
             {"--no-verify", "--no-vanilla-check", "--cpu", "--no-subgroup-check", "--gpu-setup",
              "--compiled", "--no-compiled"},
             args))
@@ -228,6 +233,7 @@ int run_bench_pipeline(int argc, char** argv) {
     config.vanilla_check = !args.has("--no-vanilla-check");
     config.use_gpu = !args.has("--cpu");
     config.params_subgroup_check = !args.has("--no-subgroup-check");
+    if (args.has("--trace-dir")) config.trace_dir = args.get("--trace-dir");
 
     const porep::SealProofInfo& info = porep::seal_proof_info(*proof);
     std::fprintf(stderr, "[pipeline] generating %llu synthetic C1 outputs (%s)\n",
