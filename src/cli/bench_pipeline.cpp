@@ -64,7 +64,8 @@ void help_pipeline(std::FILE* f) {
         "  --jobs N               jobs (default 4)\n"
         "  --seed N               first C1 seed (default 1; job k uses N + k)\n"
         "  --gpus LIST            CUDA devices to prove on, e.g. 0,1 (default: all visible)\n"
-        "  --synthesis-workers N  synthesis threads (default 1)\n"
+        "  --synthesis-workers N  partitions synthesized at once (default 0: automatic, one\n"
+        "                         per 5 CPU threads, at least 1)\n"
         "  --prover-workers N     prover threads (default: one per device)\n"
         "  --max-batch-size N     partitions per prover call (default 1)\n"
         "  --max-batch-wait-ms N  wait to fill a batch (default 0)\n"
@@ -351,7 +352,7 @@ int run_bench_pipeline(int argc, char** argv) {
                  "config: synthesis_workers %u, prover_workers %u, max_batch_size %u, "
                  "max_batch_wait_ms %u, verify %s, compiled synthesis %s, budget %.2f GiB, "
                  "parameters %s\n",
-                 config.synthesis_workers, st.prover_workers, config.max_batch_size,
+                 st.synthesis_workers, st.prover_workers, config.max_batch_size,
                  config.max_batch_wait_ms, config.verify_proofs ? "on" : "off",
                  config.compiled_synthesis ? "on" : "off",
                  gib(st.host_budget_bytes),
@@ -382,7 +383,7 @@ int run_bench_pipeline(int argc, char** argv) {
             .num("jobs", jobs)
             .num("completed", completed)
             .num("failed", failed)
-            .num("synthesis_workers", config.synthesis_workers)
+            .num("synthesis_workers", st.synthesis_workers)
             .num("prover_workers", st.prover_workers)
             .num("max_batch_size", config.max_batch_size)
             .num("max_batch_wait_ms", config.max_batch_wait_ms)

@@ -10,6 +10,7 @@
 #include "cli/args.hpp"
 #include "cli/registry.hpp"
 #include "daemon/config.hpp"
+#include "engine/engine.hpp"
 
 #if CUZK_HAVE_GRPC
 #include "daemon/server.hpp"
@@ -63,10 +64,12 @@ void help_daemon(std::FILE* f) {
     }
     const daemon::DaemonConfig d;
     std::fprintf(f,
-                 "Defaults: listen %s, params_dir %s, synthesis_workers %u, max_batch_size %u,\n"
+                 "Defaults: listen %s, params_dir %s, synthesis_workers %u (automatic: %u here),\n"
+                 "max_batch_size %u, "
                  "max_batch_wait_ms %u, max_pending_jobs %llu, host_memory_budget auto,\n"
                  "verify_proofs true, use_gpu true; status_listen, journal_dir, trace_dir off.\n",
-                 d.listen.c_str(), d.params_dir.c_str(), d.synthesis_workers, d.max_batch_size,
+                 d.listen.c_str(), d.params_dir.c_str(), d.synthesis_workers,
+                 engine::resolve_synthesis_workers(d.synthesis_workers), d.max_batch_size,
                  d.max_batch_wait_ms, static_cast<unsigned long long>(d.max_pending_jobs));
 }
 

@@ -30,7 +30,7 @@ struct DaemonConfig {
     std::string journal_dir;            // empty: no journal (jobs do not survive a restart)
     std::string trace_dir;              // empty: no per-job traces
     bool params_subgroup_check = true;  // check every parameter point's subgroup when loading
-    unsigned synthesis_workers = 1;
+    unsigned synthesis_workers = 0;  // 0: automatic (engine::resolve_synthesis_workers)
     unsigned prover_workers = 0;  // 0: one per device (1 on the CPU)
     unsigned max_batch_size = 1;
     unsigned max_batch_wait_ms = 0;

@@ -112,7 +112,7 @@ int run_daemon(const DaemonConfig& config) {
         "max_batch_size=%u max_pending_jobs=%llu",
         CUZK_VERSION, config.params_dir.c_str(),
         config.journal_dir.empty() ? "(none)" : config.journal_dir.c_str(),
-        config.synthesis_workers, config.max_batch_size,
+        engine::resolve_synthesis_workers(config.synthesis_workers), config.max_batch_size,
         static_cast<unsigned long long>(config.max_pending_jobs));
     auto started = engine::Engine::start(engine_config(config));
     if (!started.ok()) {

@@ -9,6 +9,7 @@
 #include "engine/engine_impl.hpp"
 #include "engine/str_cat.hpp"
 #include "groth16/compiled_circuit.hpp"
+#include "util/thread_pool.hpp"
 #include "util/timer.hpp"
 
 namespace cuzk::engine {
@@ -61,6 +62,11 @@ const char* job_state_name(JobState s) {
     return "unknown";
 }
 
+unsigned resolve_synthesis_workers(unsigned configured) {
+    if (configured != 0) return configured;
+    return std::max(1u, util::ThreadPool::global().size() / kAutoThreadsPerSynthesisWorker);
+}
+
 util::Result<std::unique_ptr<Engine>> Engine::start(EngineConfig config,
                                                     std::unique_ptr<ProverBackend> backend) {
     return start_engine(std::move(config), std::move(backend), default_hooks());
@@ -69,7 +75,7 @@ util::Result<std::unique_ptr<Engine>> Engine::start(EngineConfig config,
 util::Result<std::unique_ptr<Engine>> start_engine(EngineConfig config,
                                                    std::unique_ptr<ProverBackend> backend,
                                                    EngineHooks hooks) {
-    if (config.synthesis_workers == 0) config.synthesis_workers = 1;
+    config.synthesis_workers = resolve_synthesis_workers(config.synthesis_workers);
     if (config.max_batch_size == 0) config.max_batch_size = 1;
     if (config.host_memory_budget_bytes == 0)
         config.host_memory_budget_bytes = physical_memory_bytes() / 4 * 3;
@@ -529,6 +535,7 @@ EngineStatus EngineImpl::status() const {
     EngineStatus s;
     s.backend = backend_->name();
     s.prover_workers = config_.prover_workers;
+    s.synthesis_workers = config_.synthesis_workers;
     s.draining = draining_;
     for (const auto& [seq, job] : by_seq_) {
         if (job->state == JobState::kQueued) ++s.jobs_queued;

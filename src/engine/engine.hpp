@@ -78,13 +78,22 @@ struct JobOutcome {
     uint32_t partitions_total = 0, partitions_done = 0;  // progress
 };
 
+// Threads of the global pool per synthesis worker when EngineConfig::synthesis_workers is 0.
+inline constexpr unsigned kAutoThreadsPerSynthesisWorker = 5;
+// EngineConfig::synthesis_workers resolved: `configured`, or for 0 the automatic count.
+unsigned resolve_synthesis_workers(unsigned configured);
+
 struct EngineConfig {
     // Parameter files: <params_dir>/porep_<size>.params and .vk (size as "2KiB", "32GiB"; the
     // names `cuzk setup --circuit porep:<size>` writes).
     std::string params_dir;
     std::string journal_dir;  // empty: no journal (jobs do not survive a restart)
     std::string trace_dir;    // non-empty: <trace_dir>/<job id>.trace.json per finished job
-    unsigned synthesis_workers = 1;
+    // Partitions synthesized at once; 0: automatic — one per 5 threads of the global pool
+    // (CUZK_THREADS, else the hardware's), at least 1 (kAutoThreadsPerSynthesisWorker). A 32
+    // GiB witness alone took 2.2 s on an H200 host's 16 cores, under the GPU's ~1.2 s per
+    // partition; three at once kept up with the GPU (a sector every 11–14 s, 2026-12-03).
+    unsigned synthesis_workers = 0;
     // Threads feeding the backend; 0: one per device (ProverBackend::parallel_provers(): the
     // GPU backend's device count, 1 for the CPU backend).
     unsigned prover_workers = 0;
@@ -130,6 +139,7 @@ struct LoadedParamsInfo {
 struct EngineStatus {
     std::string backend;          // ProverBackend::name()
     unsigned prover_workers = 0;  // prover threads (EngineConfig::prover_workers, resolved)
+    unsigned synthesis_workers = 0;  // synthesis threads (EngineConfig's, resolved)
     bool draining = false;
     size_t jobs_queued = 0, jobs_running = 0;
     size_t partitions_queued = 0, partitions_synthesizing = 0, partitions_ready = 0,

@@ -32,6 +32,7 @@
 #include "engine/engine_hooks.hpp"
 #include "engine/journal.hpp"
 #include "groth16/compiled_circuit.hpp"
+#include "util/thread_pool.hpp"
 
 namespace cuzk::engine {
 namespace {
@@ -774,6 +775,27 @@ TEST(EngineFake, EveryDeviceGetsAProverThreadOfItsOwn) {
         EXPECT_NE(std::find(h.state->batch_devices.begin(), h.state->batch_devices.end(), d),
                   h.state->batch_devices.end())
             << "device " << d << " never used";
+}
+
+// synthesis_workers 0 (the default) resolves to one worker per kAutoThreadsPerSynthesisWorker
+// threads of the global pool, at least one, and the engine reports what it runs; an explicit
+// count is kept.
+TEST(EngineFake, SynthesisWorkersDefaultToOnePerFiveThreads) {
+    EXPECT_EQ(EngineConfig{}.synthesis_workers, 0u);
+    const unsigned threads = util::ThreadPool::global().size();
+    const unsigned automatic = std::max(1u, threads / kAutoThreadsPerSynthesisWorker);
+    EXPECT_EQ(resolve_synthesis_workers(0), automatic) << threads << " threads";
+    EXPECT_EQ(resolve_synthesis_workers(7), 7u);
+    for (unsigned configured : {0u, 3u}) {
+        Harness h(configured == 0 ? "auto_workers" : "three_workers");
+        h.config.synthesis_workers = configured;
+        auto e = h.start();
+        ASSERT_TRUE(e.ok());
+        EXPECT_EQ((*e)->status().synthesis_workers, configured == 0 ? automatic : 3u);
+        auto id = (*e)->submit(fake_spec(1, 2));
+        ASSERT_TRUE(id.ok());
+        EXPECT_EQ(await_final(**e, *id).state, JobState::kCompleted);
+    }
 }
 
 // An explicit prover_workers is kept: one thread drives the 3 devices one call at a time.
