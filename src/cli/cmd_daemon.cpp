@@ -65,8 +65,8 @@ void help_daemon(std::FILE* f) {
     const daemon::DaemonConfig d;
     std::fprintf(f,
                  "Defaults: listen %s, params_dir %s, synthesis_workers %u (automatic: %u here),\n"
-                 "max_batch_size %u, "
-                 "max_batch_wait_ms %u, max_pending_jobs %llu, host_memory_budget auto,\n"
+                 "max_batch_size %u, max_batch_wait_ms %u, max_pending_jobs %llu,\n"
+                 "host_memory_budget auto, "
                  "verify_proofs true, use_gpu true; status_listen, journal_dir, trace_dir off.\n",
                  d.listen.c_str(), d.params_dir.c_str(), d.synthesis_workers,
                  engine::resolve_synthesis_workers(d.synthesis_workers), d.max_batch_size,

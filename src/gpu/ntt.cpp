@@ -92,10 +92,9 @@ struct NttDomain::Tables {
     std::vector<std::pair<unsigned, detail::PowerTable>> pass_tables[2];
     const DeviceFr* roots = nullptr;                 // the passes' 2^kmax-th roots (ntt_launch.hpp)
     const DeviceFr* roots_inv = nullptr;
-    // NttOptions::full_twiddle_table: ω^e for every e < m in `full_buffer`, read forward for ω
-    // and backwards (negate_bits) for ω⁻¹; lo == nullptr when not built.
+    // NttOptions::full_twiddle_table: ω^e for every e < m (fill_full_twiddles); empty when not
+    // built.
     DeviceBuffer full_buffer;
-    detail::PowerTable full{nullptr, nullptr}, full_inv{nullptr, nullptr};
     Fr size_inv;
     Fr z_inv;  // (g^m − 1)⁻¹
 };
@@ -103,7 +102,7 @@ struct NttDomain::Tables {
 NttDomain::NttDomain(unsigned log_size) : log_size_(log_size) {}
 NttDomain::~NttDomain() = default;
 
-bool NttDomain::has_full_twiddle_table() const { return tables_->full.lo != nullptr; }
+bool NttDomain::has_full_twiddle_table() const { return tables_->full_buffer.data() != nullptr; }
 
 bool NttDomain::uses_full_twiddles() const { return log_size_ > detail::kPassLogElements; }
 
@@ -182,24 +181,20 @@ util::Result<std::unique_ptr<NttDomain>> NttDomain::create(unsigned log_size,
     tables->roots_inv = base + offset + small;
     tables->size_inv = d.size_inv();
     tables->z_inv = d.z_on_coset_inverse();
-    if (options.full_twiddle_table && log_size > detail::kPassLogElements) {
-        // ω^e for every e < m, computed on the device from the two-level table; where the
-        // m·32 bytes do not fit, the domain goes without (transforms use the two-level table).
-        const size_t m = size_t{1} << log_size;
-        auto full = DeviceBuffer::allocate(m * sizeof(Fr));
+    std::unique_ptr<NttDomain> out(new NttDomain(log_size));
+    out->tables_ = std::move(tables);
+    if (options.full_twiddle_table && out->uses_full_twiddles()) {
+        // Where the m·32 bytes do not fit, the domain goes without (transforms use the
+        // two-level table).
+        auto full = DeviceBuffer::allocate(out->size() * sizeof(Fr));
         if (full.ok()) {
-            auto* out = static_cast<DeviceFr*>(full->data());
-            CUZK_CUDA_RETURN_IF_ERROR(detail::launch_fill_powers(out, m, tables->omega, nullptr));
+            CUZK_RETURN_IF_ERROR(out->fill_full_twiddles(static_cast<Fr*>(full->data()), nullptr));
             CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
-            tables->full_buffer = std::move(*full);
-            tables->full = detail::PowerTable{out, nullptr, log_size};
-            tables->full_inv = detail::PowerTable{out, nullptr, log_size, log_size};
+            out->tables_->full_buffer = std::move(*full);
         } else if (full.status().code() != util::StatusCode::kResourceExhausted) {
             return full.status();
         }
     }
-    std::unique_ptr<NttDomain> out(new NttDomain(log_size));
-    out->tables_ = std::move(tables);
     return out;
 }
 
@@ -223,6 +218,10 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
     const detail::PowerTable tw = inverse_roots ? tables_->omega_inv : tables_->omega;
     const DeviceFr* roots = inverse_roots ? tables_->roots_inv : tables_->roots;
     DeviceFr* d = as_device(data);
+    // The outer pass's table of all m powers of ω: the caller's, else the domain's if asked for.
+    const DeviceFr* full = reinterpret_cast<const DeviceFr*>(options.full_twiddles);
+    if (full == nullptr && options.full_twiddle_table && has_full_twiddle_table())
+        full = static_cast<const DeviceFr*>(tables_->full_buffer.data());
     if (!dif && reorder)
         CUZK_CUDA_RETURN_IF_ERROR(
             detail::launch_bit_reverse(d, L, options.tiled_bit_reverse, stream));
@@ -235,12 +234,9 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
                 if (bits == p.k + p.r) table = t, shift = 0;
             if (shift != 0) return util::internal_error("NTT: no twiddle table for a middle pass");
         }
-        if (is_outer_pass(p, L) && options.full_twiddles != nullptr) {  // shift is 0 here
-            const DeviceFr* full = reinterpret_cast<const DeviceFr*>(options.full_twiddles);
+        if (full != nullptr && is_outer_pass(p, L)) {  // shift is 0 here
+            // ω^e at index e: read forward for ω, backwards (negate_bits) for ω⁻¹.
             table = detail::PowerTable{full, nullptr, L, inverse_roots ? L : 0};
-            prefetch = dif && options.twiddle_prefetch;
-        } else if (options.full_twiddle_table && is_outer_pass(p, L) && has_full_twiddle_table()) {
-            table = inverse_roots ? tables_->full_inv : tables_->full;
             prefetch = dif && options.twiddle_prefetch;
         }
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_ntt_pass(d, L, p.r, p.k, dif, options.ptx_mul,
