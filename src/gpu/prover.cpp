@@ -13,6 +13,7 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <thread>
@@ -22,6 +23,7 @@
 #include "gpu/cuda_status.hpp"
 #include "gpu/h_poly.hpp"
 #include "gpu/msm_split.hpp"
+#include "gpu/scratch_cache.hpp"
 #include "gpu/staged_upload.hpp"
 #include "gpu/upload_stream.hpp"
 #include "util/thread_pool.hpp"
@@ -159,11 +161,48 @@ class GpuSession {
             CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
         }
         groth16::MsmSums sums;
-        CUZK_RETURN_IF_ERROR(h_step(dev, sums, t));
-        // L: z's aux part; A and B: gathered from z into the (now free) b and c buffers.
-        CUZK_RETURN_IF_ERROR(dc.gather_a(z, dev[1]));
-        CUZK_RETURN_IF_ERROR(dc.gather_b(z, dev[2]));
-        CUZK_RETURN_IF_ERROR(split_msms(z + dc.num_inputs(), dev[1], dev[2], sums, t));
+        using Overlap = GpuProverOptions::SplitOverlap;
+        if (!options_.concurrent_split_msms || options_.split_overlap == Overlap::kAfterH) {
+            CUZK_RETURN_IF_ERROR(h_ntt(dev, t));
+            CUZK_RETURN_IF_ERROR(h_msm(dev[0], sums, t));
+            // L: z's aux part; A and B: gathered from z into the (now free) b and c buffers.
+            CUZK_RETURN_IF_ERROR(dc.gather_a(z, dev[1]));
+            CUZK_RETURN_IF_ERROR(dc.gather_b(z, dev[2]));
+            CUZK_RETURN_IF_ERROR(split_msms(z + dc.num_inputs(), dev[1], dev[2], sums, t));
+            return assemble(sums, r, k, t);
+        }
+        // The split MSMs beside the H transforms: A and B gathered into pooled buffers of their
+        // own (ordered on the default stream, which the split streams do not follow: synchronised
+        // here, before the H step's kernels queue there; the buffers go back after the task has
+        // returned).
+        std::optional<ScratchLeases> ab(std::in_place, ScratchSource::kPool, nullptr);
+        CUZK_ASSIGN_OR_RETURN(DeviceBuffer * a_buf,
+                              ab->take(std::max<size_t>(1, dc.a_count()) * sizeof(Fr)));
+        CUZK_ASSIGN_OR_RETURN(DeviceBuffer * b_buf,
+                              ab->take(std::max<size_t>(1, dc.b_count()) * sizeof(Fr)));
+        Fr* a_scalars = static_cast<Fr*>(a_buf->data());
+        Fr* b_scalars = static_cast<Fr*>(b_buf->data());
+        CUZK_RETURN_IF_ERROR(dc.gather_a(z, a_scalars));
+        CUZK_RETURN_IF_ERROR(dc.gather_b(z, b_scalars));
+        CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
+        int device = 0;
+        CUZK_CUDA_RETURN_IF_ERROR(cudaGetDevice(&device));
+        PhaseTimes split_t;
+        std::future<Status> split = std::async(std::launch::async, [&] {
+            Status st = cuda_status(cudaSetDevice(device), "cudaSetDevice");
+            if (st.ok())
+                st = split_msms(z + dc.num_inputs(), a_scalars, b_scalars, sums, split_t, true);
+            return st;
+        });
+        const Status ntt = h_ntt(dev, t);
+        // Joined before the H MSM takes its temporaries, and before any return: the task reads z
+        // and the pooled buffers and writes sums.
+        const Status split_status = split.get();
+        t += split_t;
+        ab.reset();  // the split streams are idle: their sums were read back
+        CUZK_RETURN_IF_ERROR(ntt);
+        CUZK_RETURN_IF_ERROR(split_status);
+        CUZK_RETURN_IF_ERROR(h_msm(dev[0], sums, t));
         return assemble(sums, r, k, t);
     }
 
@@ -188,7 +227,8 @@ class GpuSession {
             CUZK_RETURN_IF_ERROR(up.synchronize());
         }  // the host a, b, c are freed here
         groth16::MsmSums sums;
-        CUZK_RETURN_IF_ERROR(h_step(dev, sums, t));
+        CUZK_RETURN_IF_ERROR(h_ntt(dev, t));
+        CUZK_RETURN_IF_ERROR(h_msm(dev[0], sums, t));
         // The L, A, B scalars into the (now free) a, b, c buffers (H's MSM is done).
         {
             PhaseScope phase("h2d", &t, trace);
@@ -227,24 +267,27 @@ class GpuSession {
         dev[2] = dev[1] + m;
     }
 
-    // H on the device from a, b, c (left in a) and its MSM.
-    Status h_step(Fr* dev[3], groth16::MsmSums& sums, PhaseTimes& t) {
-        {
-            PhaseScope phase("ntt_h", &t, options_.trace);
-            CUZK_RETURN_IF_ERROR(
-                compute_h_device(*domain_, dev[0], dev[1], dev[2], nullptr, options_.ntt));
-            CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
-        }
+    // H on the device from a, b, c (left in a; b and c are free afterwards).
+    Status h_ntt(Fr* dev[3], PhaseTimes& t) {
+        PhaseScope phase("ntt_h", &t, options_.trace);
+        CUZK_RETURN_IF_ERROR(
+            compute_h_device(*domain_, dev[0], dev[1], dev[2], nullptr, options_.ntt));
+        CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
+        return Status();
+    }
+
+    // The H MSM over H's scalars (consumed: made canonical in place).
+    Status h_msm(Fr* h_scalars, groth16::MsmSums& sums, PhaseTimes& t) {
         PhaseScope phase("msm_h", &t, options_.trace);
         const DeviceSpan<ec::G1Affine> h = params_.h();
         if (!options_.h_msm_direct || h.size == 0) {
-            CUZK_ASSIGN_OR_RETURN(sums.h, section_msm(h, dev[0], options_.msm, nullptr));
+            CUZK_ASSIGN_OR_RETURN(sums.h, section_msm(h, h_scalars, options_.msm, nullptr));
             return Status();
         }
         // H is dense and random: no classification, batch addition or index list. Its scalars
         // become canonical integers in place (H is not read again) and go to a plain MSM.
-        auto* canonical = reinterpret_cast<ff::BigInt<4>*>(dev[0]);
-        CUZK_RETURN_IF_ERROR(scalars_to_canonical(dev[0], h.size, canonical, nullptr));
+        auto* canonical = reinterpret_cast<ff::BigInt<4>*>(h_scalars);
+        CUZK_RETURN_IF_ERROR(scalars_to_canonical(h_scalars, h.size, canonical, nullptr));
         GpuMsmTimings mt;
         CUZK_ASSIGN_OR_RETURN(sums.h, msm_g1_device(h.data, h.size, canonical, nullptr, h.size,
                                                     options_.msm, &mt));
@@ -256,9 +299,11 @@ class GpuSession {
     // share b), each split (classification, batch addition, tail MSM): one after another on the
     // default stream, or with options_.concurrent_split_msms all four at once, each on its own
     // non-blocking stream and host thread. Their phases (prep_msm, batch_addition, tail_msm;
-    // b_g2) then overlap; "split_msms" is the four's wall time either way.
+    // b_g2) then overlap; "split_msms" is the four's wall time either way. `synced`: the
+    // default stream, on which the scalars were written, has been synchronised by the caller
+    // (who may since have queued other work there that the MSMs must not wait for).
     Status split_msms(const Fr* l, const Fr* a, const Fr* b, groth16::MsmSums& sums,
-                      PhaseTimes& t) {
+                      PhaseTimes& t, bool synced = false) {
         PhaseScope wall("split_msms", &t, options_.trace);
         using Task = std::function<Status(const GpuMsmOptions&, PhaseTimes&)>;
         const Task tasks[kSplitMsms] = {
@@ -277,7 +322,7 @@ class GpuSession {
             return Status();
         }
         // The scalars were written on the default stream, which the work streams do not follow.
-        CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
+        if (!synced) CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
         int device = 0;
         CUZK_CUDA_RETURN_IF_ERROR(cudaGetDevice(&device));
         PhaseTimes local[kSplitMsms];

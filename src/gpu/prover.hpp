@@ -41,6 +41,8 @@
 // Overlap (GpuProverOptions::overlap_h2d, env CUZK_GPU_OVERLAP_H2D=0 turns it off): circuit
 // k + 1's upload into a second device slot runs on its own thread and stream while circuit k's
 // kernels run (compiled path only: the z slots are small).
+// Split MSMs beside the H transforms (GpuProverOptions::split_overlap, compiled path): the L, A,
+// B_G1, B_G2 MSMs start on their streams right after the SpMV, while the H transforms run.
 // Not yet: two circuits' GPU steps on concurrent streams; multi-GPU split inside one call (the
 // engine spreads calls over devices instead).
 // Errors: as the CPU prover's ("circuit K: …"), CUDA errors as Status; the first error aborts
@@ -86,6 +88,24 @@ struct GpuProverOptions {
     // phases (prep_msm, batch_addition, tail_msm, b_g2) then overlap one another; the phase
     // split_msms is the four's wall time either way.
     bool concurrent_split_msms = util::env_switch("CUZK_SPLIT_MSM_CONCURRENT", true);
+    // When the split MSMs run on the compiled path with concurrent_split_msms (env
+    // CUZK_SPLIT_MSM_OVERLAP=0|1; other paths always run them after the H MSM):
+    //   kAfterH  (0) after the H MSM, their A and B scalars gathered into the b and c buffers the
+    //                H step has freed;
+    //   kWithNtt (1) started before the H step, with the A and B scalars gathered into pooled
+    //                buffers of their own (a + b scalars: 2.6 GB at 32 GiB), and joined before the
+    //                H MSM: their latency-bound steps (sorts, read-backs, small batch-inversion
+    //                kernels) fill the H transforms' gaps, and the H MSM's memory peak is
+    //                unchanged. (Joined after the H MSM instead, their temporaries and its ~50 GB
+    //                did not fit beside 44 GiB of parameters on the H200: out of memory.)
+    // Same sums either way; with kWithNtt the phase split_msms overlaps ntt_h.
+    enum class SplitOverlap : unsigned { kAfterH = 0, kWithNtt = 1 };
+    SplitOverlap split_overlap = split_overlap_from_env();
+
+    static SplitOverlap split_overlap_from_env() {
+        return util::env_unsigned("CUZK_SPLIT_MSM_OVERLAP", 1) == 0 ? SplitOverlap::kAfterH
+                                                                    : SplitOverlap::kWithNtt;
+    }
 };
 
 // A circuit's witness for the compiled path (groth16/witness.hpp).

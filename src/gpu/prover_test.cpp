@@ -236,14 +236,27 @@ void expect_compiled_identical(const Keys& keys, const groth16::Circuit& blank,
         EXPECT_TRUE(*valid) << what << ", " << how;
     };
 
-    for (bool overlap : {true, false}) {
+    // Every way of ordering the work: the overlaps on, the split MSMs concurrent and started
+    // after the H MSM or beside the H transforms; everything in sequence.
+    using Overlap = GpuProverOptions::SplitOverlap;
+    struct Way {
+        bool overlap;
+        Overlap split;
+        const char* name;
+    };
+    const Way ways[] = {
+        {true, Overlap::kAfterH, " (overlap on, concurrent split MSMs after H)"},
+        {true, Overlap::kWithNtt, " (overlap on, concurrent split MSMs beside the H NTTs)"},
+        {false, Overlap::kWithNtt, " (overlap off, split MSMs in sequence)"}};
+    for (const Way& way : ways) {
+        const bool overlap = way.overlap;
         GpuProverOptions opt;
         opt.compiled = compiled.device.get();
         opt.overlap_h2d = overlap;
-        opt.concurrent_split_msms = overlap;  // both ways, with and without the overlap
+        opt.concurrent_split_msms = overlap;
+        opt.split_overlap = way.split;  // ignored when the split MSMs are not concurrent
         opt.synthesis_workers = 2;
-        const std::string suffix = overlap ? " (overlap on, concurrent split MSMs)"
-                                           : " (overlap off, split MSMs in sequence)";
+        const std::string suffix = way.name;
 
         util::PhaseTimes t;
         expect_same(prove_gpu(keys.resident, circuits, rs, opt, &t), "prove_gpu compiled" + suffix);
