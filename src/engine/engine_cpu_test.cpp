@@ -102,11 +102,16 @@ class SharedBackend final : public ProverBackend {
     util::Result<std::vector<groth16::Proof>> prove_witnesses(
         const std::string& path, const std::shared_ptr<const groth16::CompiledCircuit>& compiled,
         std::span<groth16::Witness* const> ws, std::span<const groth16::ProverRandomness> rnd,
-        util::PhaseTimes* times, util::TraceRecorder* trace) override {
+        util::PhaseTimes* times, util::TraceRecorder* trace,
+        groth16::WitnessFeed* feed) override {
         std::vector<std::string> tags;
         for (const auto* w : ws) tags.push_back(tag_of(w->inputs.at(1)));
         rec_->pace();
-        auto r = inner_->prove_witnesses(path, compiled, ws, rnd, times, trace);
+        // The feed's witnesses (the engine's partitions that became ready during the call) are
+        // recorded as the backend takes them.
+        TagFeed tag_feed(feed, tags);
+        auto r = inner_->prove_witnesses(path, compiled, ws, rnd, times, trace,
+                                         feed != nullptr ? &tag_feed : nullptr);
         std::lock_guard<std::mutex> l(rec_->mu);
         ++rec_->calls;
         ++rec_->witness_calls;
@@ -116,6 +121,24 @@ class SharedBackend final : public ProverBackend {
     void release_compiled_shapes() override { inner_->release_compiled_shapes(); }
 
    private:
+    class TagFeed final : public groth16::WitnessFeed {
+       public:
+        TagFeed(groth16::WitnessFeed* inner, std::vector<std::string>& tags)
+            : inner_(inner), tags_(tags) {}
+        bool next(size_t k, groth16::Witness*& w, groth16::ProverRandomness& r) override {
+            if (inner_ == nullptr || !inner_->next(k, w, r)) return false;
+            tags_.push_back(tag_of(w->inputs.at(1)));
+            return true;
+        }
+        void done(size_t k, const groth16::Proof* proof, const util::PhaseTimes& t) override {
+            if (inner_ != nullptr) inner_->done(k, proof, t);
+        }
+
+       private:
+        groth16::WitnessFeed* inner_;
+        std::vector<std::string>& tags_;
+    };
+
     std::shared_ptr<ProverBackend> inner_;
     std::shared_ptr<Recorder> rec_;
 };

@@ -63,6 +63,8 @@ struct FakeState {
     // kResourceExhausted, as the GPU backend does when cudaMalloc fails.
     size_t max_fit = SIZE_MAX, max_fit_witnesses = SIZE_MAX;
     bool proves_witnesses = false;  // the backend takes witnesses (ProverBackend::prove_witnesses)
+    bool use_feed = true;  // prove_witnesses goes on with the engine's feed (when it gets one)
+    int fed = 0;           // witnesses the feed handed over
     std::vector<bool> batch_witnesses;  // per call: witnesses (true) or assignments
     std::vector<bool> batch_ok;         // per call: proofs returned
     std::vector<size_t> shape_releases;  // per release_compiled_shapes(): calls made before it
@@ -130,22 +132,40 @@ class FakeBackend final : public ProverBackend {
         s_->shape_releases.push_back(s_->batches.size());
     }
     // The compiled path: a, b, c = A·z, B·z, C·z on the CPU from the shape the engine passes.
+    // With a feed (and FakeState::use_feed), the call goes on with the feed's witnesses, their
+    // tags appended to the call's record, and reports each circuit to the feed.
     util::Result<std::vector<groth16::Proof>> prove_witnesses(
         const std::string& path, const std::shared_ptr<const groth16::CompiledCircuit>& compiled,
         std::span<groth16::Witness* const> ws, std::span<const groth16::ProverRandomness>,
-        util::PhaseTimes* times, util::TraceRecorder* trace) override {
+        util::PhaseTimes* times, util::TraceRecorder* trace,
+        groth16::WitnessFeed* feed) override {
         if (compiled == nullptr) return util::internal_error("prove_witnesses without a shape");
+        if (!s_->use_feed) feed = nullptr;
         std::vector<uint64_t> tags;
         for (const auto* w : ws) tags.push_back(w->inputs.at(1).to_int().limb[0]);
         const util::Result<size_t> call = enter(path, tags, true);
         if (!call.ok()) return call.status();
         util::PhaseScope scope("msm_h", times, trace, "prover");
-        for (size_t i = 0; i < ws.size(); ++i) {
+        auto prove_one = [&](size_t k, const groth16::Witness& w) -> util::Status {
             std::vector<ff::Fr> a, b, c;
-            if (util::Status st = compiled->shape().multiply(ws[i]->inputs, ws[i]->aux, a, b, c);
-                !st.ok())
-                return st;
-            if (util::Status st = check_rows(i, a, b, c); !st.ok()) return st;
+            util::Status st = compiled->shape().multiply(w.inputs, w.aux, a, b, c);
+            if (st.ok()) st = check_rows(k, a, b, c);
+            util::PhaseTimes own;
+            own.add("msm_h", 1.0);
+            const groth16::Proof proof;
+            if (feed != nullptr) feed->done(k, st.ok() ? &proof : nullptr, own);
+            return st;
+        };
+        for (size_t i = 0; i < ws.size(); ++i) CUZK_RETURN_IF_ERROR(prove_one(i, *ws[i]));
+        groth16::Witness* w = nullptr;
+        groth16::ProverRandomness r;
+        for (size_t k = ws.size(); feed != nullptr && feed->next(k, w, r); ++k) {
+            {
+                std::lock_guard<std::mutex> l(s_->mu);
+                s_->batches[*call].push_back(w->inputs.at(1).to_int().limb[0]);
+                ++s_->fed;
+            }
+            CUZK_RETURN_IF_ERROR(prove_one(k, *w));
         }
         return succeeded(*call);
     }
@@ -823,6 +843,15 @@ struct CallSummary {
     std::vector<size_t> ok_sizes, failed_sizes;
     std::vector<bool> ok_witnesses;
 };
+// With streaming calls (EngineConfig::stream_witnesses) a job completes as its last proof is
+// made, possibly before the call that made it returns: waits until no call is in progress.
+void await_calls_returned(Engine& e) {
+    const auto deadline = Clock::now() + std::chrono::seconds(10);
+    while (e.status().partitions_proving > 0 && Clock::now() < deadline)
+        std::this_thread::sleep_for(milliseconds(5));
+    EXPECT_EQ(e.status().partitions_proving, 0u);
+}
+
 CallSummary summarize_calls(FakeState& s) {
     std::lock_guard<std::mutex> l(s.mu);
     CallSummary out;
@@ -884,6 +913,7 @@ TEST(EngineFake, WitnessesGoToABackendThatProvesThem) {
     auto e = h.start_proving_witnesses();
     ASSERT_TRUE(e.ok()) << e.status().message();
     submit_and_expect_completed(**e, {{5, 3}, {6, 1}});
+    await_calls_returned(**e);
     const CallSummary c = summarize_calls(*h.state);
     EXPECT_EQ(c.proved, (std::vector<uint64_t>{5000, 5001, 5002, 6000}));
     EXPECT_TRUE(c.failed_sizes.empty());
@@ -891,6 +921,70 @@ TEST(EngineFake, WitnessesGoToABackendThatProvesThem) {
     // A wrong witness is caught by the backend's products and fails only its job.
     submit_and_expect_failed(**e, fake_spec(7, 2, Priority::kNormal, ":bad1"),
                              "partition 1: constraint row 0 is not satisfied");
+}
+
+// A call on witnesses goes on with the partitions that become ready while it runs
+// (EngineConfig::stream_witnesses): with max_batch_size 1, the first call, held at the gate
+// until the look-ahead has filled, proves those too, and a later job's partitions join a running
+// call; every partition is proved once and every job completes. Off: one partition per call.
+// A backend that ignores the feed gets calls of one partition either way.
+TEST(EngineFake, WitnessCallsGoOnWithPartitionsThatBecomeReady) {
+    struct Case {
+        bool stream, backend_uses_feed;
+        const char* name;
+    };
+    for (const Case& c : {Case{true, true, "stream_on"}, Case{false, true, "stream_off"},
+                          Case{true, false, "stream_ignored"}}) {
+        SCOPED_TRACE(c.name);
+        Harness h(c.name);
+        h.config.max_batch_size = 1;
+        h.config.stream_witnesses = c.stream;
+        h.state->use_feed = c.backend_uses_feed;
+        h.state->close_gate();
+        auto e = h.start_proving_witnesses();
+        ASSERT_TRUE(e.ok()) << e.status().message();
+        auto first = (*e)->submit(fake_spec(9, 6));
+        ASSERT_TRUE(first.ok()) << first.status().message();
+        ASSERT_TRUE(h.state->wait_for([&] { return h.state->in_prove == 1; }));
+        // The look-ahead (2 x max_batch_size) fills while the first call waits at the gate.
+        const auto deadline = Clock::now() + std::chrono::seconds(10);
+        while ((*e)->status().partitions_ready < 2 && Clock::now() < deadline)
+            std::this_thread::sleep_for(milliseconds(5));
+        ASSERT_EQ((*e)->status().partitions_ready, 2u);
+        h.state->open_gate();
+        auto second = (*e)->submit(fake_spec(10, 3));
+        ASSERT_TRUE(second.ok()) << second.status().message();
+        EXPECT_EQ(await_final(**e, *first).state, JobState::kCompleted);
+        EXPECT_EQ(await_final(**e, *second).state, JobState::kCompleted);
+        await_calls_returned(**e);
+
+        const CallSummary calls = summarize_calls(*h.state);
+        EXPECT_EQ(calls.proved, (std::vector<uint64_t>{9000, 9001, 9002, 9003, 9004, 9005,
+                                                       10000, 10001, 10002}));
+        EXPECT_TRUE(calls.failed_sizes.empty());
+        std::lock_guard<std::mutex> l(h.state->mu);
+        if (c.stream && c.backend_uses_feed) {
+            // The first call took at least the two partitions ready when the gate opened.
+            ASSERT_FALSE(h.state->batches.empty());
+            EXPECT_GE(h.state->batches[0].size(), 3u);
+            EXPECT_EQ(h.state->fed, 9 - static_cast<int>(h.state->batches.size()));
+        } else {
+            EXPECT_EQ(h.state->fed, 0);
+            for (size_t size : calls.ok_sizes) EXPECT_EQ(size, 1u);
+        }
+        // The first call begins with its own partition and the two that were ready when the
+        // gate opened — the first three of the queue, in the order two synthesis workers
+        // finished them; later ones come as synthesis finishes them.
+        std::vector<uint64_t> call0 = h.state->batches[0];
+        if (c.stream && c.backend_uses_feed) {
+            ASSERT_GE(call0.size(), 3u);
+            call0.resize(3);
+            std::sort(call0.begin(), call0.end());
+            EXPECT_EQ(call0, (std::vector<uint64_t>{9000, 9001, 9002}));
+        } else {
+            EXPECT_EQ(call0.size(), 1u);
+        }
+    }
 }
 
 TEST(EngineFake, WitnessesThatDoNotFitAreProvedAsAssignments) {

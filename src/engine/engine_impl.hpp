@@ -136,7 +136,12 @@ class EngineImpl final : public Engine {
         // Host bytes this item holds in the budget: the set's partition_bytes for an assignment,
         // the witness's own size for a witness (the rest is released when it becomes ready).
         uint64_t reserved_bytes = 0;
+        // Its proof went to its job during the prover call (CallFeed), its budget with it.
+        bool delivered = false;
     };
+    // A prover call's groth16::WitnessFeed (engine_workers.cpp): more ready partitions while
+    // the call runs, each proof handed to its job as it is made.
+    class CallFeed;
 
     // ---- engine.cpp ----
     // The key of the set the backend holds for this proof's sector size
@@ -164,6 +169,13 @@ class EngineImpl final : public Engine {
     void finisher_loop();
     void evict_idle_locked(Clock::time_point now);
     void prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& lock);
+    // A proof made for a batch item: to its job (unless the job ended meanwhile), the job to the
+    // finisher when it was the last one; the item's budget released. Once per item.
+    void deliver_locked(ReadyItem& item, const groth16::Proof& proof);
+    // The events of a prover call (recorded in `call`, whose thread `prover_tid` is the prover
+    // lane) into the job's trace, on the job's time base; each with the call's size so far.
+    static void copy_call_trace(const JobPtr& job, const util::TraceRecorder& call,
+                                uint32_t prover_tid, size_t call_size);
     // After the backend answered `st` for a batch of n partitions (from witnesses or not) with
     // no circuit to blame: when it ran out of memory and the request can still shrink, shrinks
     // the set's next requests (see the comment at the top) and returns true — the partitions

@@ -225,6 +225,104 @@ void EngineImpl::prover_loop() {
     }
 }
 
+void EngineImpl::copy_call_trace(const JobPtr& job, const util::TraceRecorder& call,
+                                 uint32_t prover_tid, size_t call_size) {
+    util::TraceRecorder& jt = *job->trace;
+    const double offset = jt.now_us() - call.now_us();
+    const uint32_t tid = jt.current_tid();
+    jt.set_thread_name(tid, "prover");
+    for (util::TraceEvent ev : call.events()) {
+        ev.start_us += offset;
+        ev.tid = ev.tid == prover_tid ? tid : 100 + ev.tid;
+        ev.args.emplace_back("batch_size", static_cast<double>(call_size));
+        jt.add(std::move(ev));
+    }
+}
+
+void EngineImpl::deliver_locked(ReadyItem& item, const groth16::Proof& proof) {
+    if (item.delivered) return;
+    item.delivered = true;
+    budget_.release(std::exchange(item.reserved_bytes, 0));
+    work_cv_.notify_all();
+    const JobPtr& job = item.job;
+    if (is_final(job->state)) return;
+    job->proofs[item.key.partition] = proof;
+    ++job->done;
+    if (job->done == job->total) {
+        to_finish_.push_back(job);
+        finish_cv_.notify_all();
+    }
+}
+
+// The feed of one prover call on witnesses (EngineConfig::stream_witnesses). next(k) takes the
+// best ready item of the whole engine (ServedBefore) when it is a witness of the call's set and
+// compiled shape; while none is ready it waits — for as long as the device is still busy with
+// circuit k − 1 and the set has partitions queued or being synthesized — and then gives up (the
+// call ends). done(k) hands circuit k's proof to its job with the circuit's own phases; a job
+// whose last proof that was gets the call's trace events so far, since it finishes before the
+// call does.
+class EngineImpl::CallFeed final : public groth16::WitnessFeed {
+   public:
+    CallFeed(EngineImpl& engine, ParamSet& ps, std::vector<ReadyItem>& batch,
+             util::TraceRecorder& call_trace)
+        : e_(engine), ps_(ps), batch_(batch), trace_(call_trace),
+          prover_tid_(call_trace.current_tid()), last_done_(Clock::now()) {}
+
+    bool next(size_t k, groth16::Witness*& witness, groth16::ProverRandomness& r) override {
+        std::unique_lock<std::mutex> lock(e_.mu_);
+        for (;;) {
+            if (e_.stopping_ || k != batch_.size()) return false;
+            const auto best = std::min_element(
+                e_.ready_.begin(), e_.ready_.end(), [](const ReadyItem& a, const ReadyItem& b) {
+                    return ServedBefore{}(a.key, b.key);
+                });
+            if (best != e_.ready_.end()) {
+                if (best->job->params != &ps_ || best->witness == nullptr ||
+                    best->compiled != batch_[0].compiled)
+                    return false;  // another set's (or kind's) partition is due first
+                batch_.push_back(std::move(*best));
+                e_.ready_.erase(best);
+                --ps_.ready;
+                ++ps_.proving;
+                e_.work_cv_.notify_all();  // room in the look-ahead
+                witness = batch_.back().witness.get();
+                r = groth16::ProverRandomness::from_os();
+                return true;
+            }
+            if (done_ >= k || ps_.queued + ps_.synthesizing == 0) return false;
+            e_.prover_cv_.wait(lock);
+        }
+    }
+
+    void done(size_t k, const groth16::Proof* proof, const util::PhaseTimes& phases) override {
+        std::lock_guard<std::mutex> lock(e_.mu_);
+        done_ = std::max(done_, k + 1);
+        const Clock::time_point now = Clock::now();
+        const double ms = ms_between(last_done_, now);
+        last_done_ = now;
+        e_.prover_cv_.notify_all();  // a next() waiting for this circuit gives up
+        if (proof == nullptr || k >= batch_.size()) return;
+        ReadyItem& item = batch_[k];
+        const JobPtr job = item.job;
+        if (!is_final(job->state)) {
+            for (const auto& [phase, v] : phases.entries()) job->timings.phases.add(phase, v);
+            job->timings.gpu_compute_ms += ms;
+        }
+        e_.deliver_locked(item, *proof);
+        if (job->trace && job->done == job->total && !is_final(job->state))
+            copy_call_trace(job, trace_, prover_tid_, batch_.size());
+    }
+
+   private:
+    EngineImpl& e_;
+    ParamSet& ps_;
+    std::vector<ReadyItem>& batch_;  // under e_.mu_
+    util::TraceRecorder& trace_;
+    const uint32_t prover_tid_;
+    size_t done_ = 0;  // circuits the device is done with (under e_.mu_)
+    Clock::time_point last_done_;
+};
+
 void EngineImpl::prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& lock) {
     const size_t limit = batch_limit(ps);
     // The set's ready items in queue order, the first `limit` of them.
@@ -244,9 +342,9 @@ void EngineImpl::prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& 
             ++it;
         }
     }
-    const size_t n = batch.size();
-    ps.ready -= n;
-    ps.proving += n;
+    const size_t first_size = batch.size();  // the call's own items (a feed may add more)
+    ps.ready -= first_size;
+    ps.proving += first_size;
     const std::string path = ps.path;
     const bool release_shapes = std::exchange(release_compiled_pending_, false);
     work_cv_.notify_all();  // room in the look-ahead
@@ -268,14 +366,18 @@ void EngineImpl::prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& 
     util::PhaseTimes bt;
     util::TraceRecorder brec;
     brec.set_thread_name(brec.current_tid(), "prover");
+    std::optional<CallFeed> feed;
+    if (from_witnesses && config_.stream_witnesses) feed.emplace(*this, ps, batch, brec);
+    // A copy: the feed appends to `batch` during the call (its elements move).
+    const std::shared_ptr<const groth16::CompiledCircuit> compiled = batch[0].compiled;
     util::Stopwatch sw;
     auto proofs = !from_witnesses
                       ? backend_->prove(path, assignments, randomness, &bt, &brec)
-                      : backend_->prove_witnesses(path, batch[0].compiled, witnesses, randomness,
-                                                  &bt, &brec);
+                      : backend_->prove_witnesses(path, compiled, witnesses, randomness, &bt,
+                                                  &brec, feed ? &*feed : nullptr);
     const double ms = sw.elapsed_ms();
     const uint32_t prover_tid_b = brec.current_tid();
-    const double b_now = brec.now_us();
+    // The feed's additions were made under the lock, on the call's threads, all joined by now.
     for (ReadyItem& item : batch) {  // free before taking the lock
         item.assignment.reset();
         item.witness.reset();
@@ -283,45 +385,38 @@ void EngineImpl::prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& 
     }
 
     lock.lock();
+    const size_t n = batch.size();
     busy_ms_ += ms;
     ps.proving -= n;
     ps.last_used = Clock::now();
-    for (const ReadyItem& item : batch) budget_.release(item.reserved_bytes);
+    for (ReadyItem& item : batch) budget_.release(std::exchange(item.reserved_bytes, 0));
     work_cv_.notify_all();
 
-    // Backend phases and trace events, shared equally by the partitions of the batch.
+    // Backend phases and trace events of the items not delivered during the call, shared
+    // equally by the partitions of the batch (the delivered ones got their own at delivery).
     std::vector<JobPtr> seen;
     for (const ReadyItem& item : batch) {
         const JobPtr& job = item.job;
-        if (is_final(job->state)) continue;
+        if (is_final(job->state) || item.delivered) continue;
         for (const auto& [phase, v] : bt.entries())
             if (phase != "total") job->timings.phases.add(phase, v / static_cast<double>(n));
         job->timings.gpu_compute_ms += ms / static_cast<double>(n);
         if (std::find(seen.begin(), seen.end(), job) != seen.end() || !job->trace) continue;
         seen.push_back(job);
-        util::TraceRecorder& jt = *job->trace;
-        const double offset = jt.now_us() - b_now;
-        const uint32_t prover_tid = jt.current_tid();
-        jt.set_thread_name(prover_tid, "prover");
-        for (util::TraceEvent ev : brec.events()) {
-            ev.start_us += offset;
-            ev.tid = ev.tid == prover_tid_b ? prover_tid : 100 + ev.tid;
-            ev.args.emplace_back("batch_size", static_cast<double>(n));
-            jt.add(std::move(ev));
-        }
+        copy_call_trace(job, brec, prover_tid_b, n);
+    }
+    for (const ReadyItem& item : batch) {  // open jobs with partitions delivered (a finished
+                                           // one got the events when its last proof came)
+        const JobPtr& job = item.job;
+        if (is_final(job->state) || !item.delivered || !job->trace || job->done == job->total)
+            continue;
+        if (std::find(seen.begin(), seen.end(), job) != seen.end()) continue;
+        seen.push_back(job);
+        copy_call_trace(job, brec, prover_tid_b, n);
     }
 
     if (proofs.ok() && proofs->size() == n) {
-        for (size_t i = 0; i < n; ++i) {
-            const JobPtr& job = batch[i].job;
-            if (is_final(job->state)) continue;
-            job->proofs[batch[i].key.partition] = (*proofs)[i];
-            ++job->done;
-            if (job->done == job->total) {
-                to_finish_.push_back(job);
-                finish_cv_.notify_all();
-            }
-        }
+        for (size_t i = 0; i < n; ++i) deliver_locked(batch[i], (*proofs)[i]);
         return;
     }
     const util::Status st =
@@ -334,10 +429,10 @@ void EngineImpl::prove_batch_locked(ParamSet& ps, std::unique_lock<std::mutex>& 
     const std::optional<size_t> k = circuit_index_of(st.message());
     // Out of memory for the batch as a whole: nobody is guilty while the request can still shrink.
     const bool retry_smaller =
-        !k.has_value() && shrink_after_out_of_memory_locked(ps, n, from_witnesses, st);
+        !k.has_value() && shrink_after_out_of_memory_locked(ps, first_size, from_witnesses, st);
     for (size_t i = 0; i < n; ++i) {
         const JobPtr& job = batch[i].job;
-        if (is_final(job->state)) continue;
+        if (is_final(job->state) || batch[i].delivered) continue;
         const bool guilty = !retry_smaller && (n == 1 || !k.has_value() || *k == i);
         if (guilty) {
             finish_job_locked(job, JobState::kFailed,

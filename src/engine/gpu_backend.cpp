@@ -233,7 +233,7 @@ class GpuBackend final : public ProverBackend {
         const std::shared_ptr<const groth16::CompiledCircuit>& compiled,
         std::span<groth16::Witness* const> witnesses,
         std::span<const groth16::ProverRandomness> randomness, util::PhaseTimes* times,
-        util::TraceRecorder* trace) override {
+        util::TraceRecorder* trace, groth16::WitnessFeed* feed) override {
         if (compiled == nullptr)
             return util::invalid_argument("gpu backend: prove_witnesses without a compiled circuit");
         DevicePicker::Lease lease = picker_.acquire();
@@ -248,7 +248,7 @@ class GpuBackend final : public ProverBackend {
         gpu::GpuProverOptions options;
         options.trace = trace;
         options.compiled = *dc;
-        auto proofs = gpu::prove_gpu_witnesses(**h, witnesses, randomness, options, times);
+        auto proofs = gpu::prove_gpu_witnesses(**h, witnesses, randomness, options, times, feed);
         if (!proofs.ok() && devices_.size() > 1 &&
             !proofs.status().message().starts_with("circuit "))
             return with_device(d, proofs.status());

@@ -17,7 +17,7 @@ util::Result<LoadedParams> ProverBackend::install_generated_params(const std::st
 util::Result<std::vector<groth16::Proof>> ProverBackend::prove_witnesses(
     const std::string&, const std::shared_ptr<const groth16::CompiledCircuit>&,
     std::span<groth16::Witness* const>, std::span<const groth16::ProverRandomness>,
-    util::PhaseTimes*, util::TraceRecorder*) {
+    util::PhaseTimes*, util::TraceRecorder*, groth16::WitnessFeed*) {
     std::string m = "the ";
     m += name();
     m += " prover backend does not prove from witnesses (it takes synthesized assignments)";

@@ -86,14 +86,17 @@ class ProverBackend {
     virtual bool proves_witnesses() const { return false; }
     // Proves witnesses.size() circuits of one compiled shape (the backend keeps its own copy of
     // `compiled` — on the GPU, resident per device — for as long as the engine holds it) against
-    // one loaded parameter set; the witnesses are consumed. Errors as prove(); kUnavailable
-    // unless proves_witnesses().
+    // one loaded parameter set; the witnesses are consumed. With a feed (may be null), the
+    // backend may go on with the feed's witnesses after these (groth16::WitnessFeed; the GPU
+    // backend does) and then returns their proofs too, in order; a backend that ignores the
+    // feed proves only its own. Errors as prove() ("circuit K: …" counts the feed's circuits
+    // after the call's own); kUnavailable unless proves_witnesses().
     virtual util::Result<std::vector<groth16::Proof>> prove_witnesses(
         const std::string& params_path,
         const std::shared_ptr<const groth16::CompiledCircuit>& compiled,
         std::span<groth16::Witness* const> witnesses,
         std::span<const groth16::ProverRandomness> randomness, util::PhaseTimes* times,
-        util::TraceRecorder* trace);
+        util::TraceRecorder* trace, groth16::WitnessFeed* feed);
     // Drops the backend's own copies of compiled shapes (the GPU backend: each device's resident
     // gpu::DeviceCircuit, ~9 GiB at 32 GiB) so that their memory serves proving from
     // assignments; prove_witnesses makes a copy again when next called. The engine calls it when

@@ -427,12 +427,21 @@ class GpuSession {
     NonBlockingStream split_streams_[kSplitMsms];  // concurrent_split_msms only
 };
 
-// Proves circuits 0 .. n−1 on the compiled path: next(k, w) hands circuit k's witness (it may
-// block, e.g. on synthesis). With two z slots, circuit k + 1's witness is fetched and uploaded
-// on another thread while circuit k is proved.
-util::Result<std::vector<groth16::Proof>> prove_compiled_sequence(
-    GpuSession& session, size_t n, const std::function<Status(size_t, Witness&)>& next,
-    std::span<const groth16::ProverRandomness> randomness, PhaseTimes& t) {
+// Circuit k's witness and randomness on the compiled path, or false: there is no circuit k. May
+// block (e.g. on synthesis).
+using NextWitness =
+    std::function<util::Result<bool>(size_t, Witness&, groth16::ProverRandomness&)>;
+// Told after each circuit: its proof, or null when it failed (the sequence then ends), and its
+// own phases.
+using ProvedHook = std::function<void(size_t, const groth16::Proof*, const PhaseTimes&)>;
+
+// Proves circuits 0, 1, … on the compiled path for as long as next hands witnesses. With two z
+// slots, circuit k + 1's witness is fetched and uploaded on another thread while circuit k is
+// proved.
+util::Result<std::vector<groth16::Proof>> prove_compiled_sequence(GpuSession& session,
+                                                                  const NextWitness& next,
+                                                                  const ProvedHook& proved,
+                                                                  PhaseTimes& t) {
     const bool overlap = session.z_slots() == 2;
     auto slot = [&](size_t k) { return overlap ? static_cast<int>(k % 2) : 0; };
     // The session's device: the upload thread makes it current too (a new thread starts on
@@ -440,37 +449,41 @@ util::Result<std::vector<groth16::Proof>> prove_compiled_sequence(
     // stream).
     int device = 0;
     CUZK_CUDA_RETURN_IF_ERROR(cudaGetDevice(&device));
-    auto fetch_and_upload = [&](size_t k, PhaseTimes& local) -> Status {
+    auto fetch_and_upload = [&](size_t k, groth16::ProverRandomness& r,
+                                PhaseTimes& local) -> util::Result<bool> {
         Witness w;
-        CUZK_RETURN_IF_ERROR(next(k, w));
-        return session.upload_witness(w, slot(k), local);
-    };
-    auto fetch_and_upload_ahead = [&](size_t k, PhaseTimes& local) -> Status {
-        CUZK_CUDA_RETURN_IF_ERROR(cudaSetDevice(device));
-        return fetch_and_upload(k, local);
+        CUZK_ASSIGN_OR_RETURN(const bool has, next(k, w, r));
+        if (!has) return false;
+        CUZK_RETURN_IF_ERROR(session.upload_witness(w, slot(k), local));
+        return true;
     };
     std::vector<groth16::Proof> proofs;
-    PhaseTimes ahead_times;  // the uploads run ahead (their h2d ms are added after each join)
-    std::future<Status> ahead;
-    for (size_t k = 0; k < n; ++k) {
-        if (k == 0 || !overlap) {
-            CUZK_RETURN_IF_ERROR(fetch_and_upload(k, t));
-        } else {
-            const Status st = ahead.get();
-            t += ahead_times;
-            ahead_times = PhaseTimes{};
-            CUZK_RETURN_IF_ERROR(st);
+    groth16::ProverRandomness r, r_next;
+    PhaseTimes tk;  // circuit k's phases, its upload's included
+    util::Result<bool> has = fetch_and_upload(0, r, tk);
+    for (size_t k = 0; has.ok() && *has; ++k) {
+        PhaseTimes next_t;
+        std::future<util::Result<bool>> ahead;
+        if (overlap) {
+            ahead = std::async(std::launch::async, [&, k]() -> util::Result<bool> {
+                CUZK_CUDA_RETURN_IF_ERROR(cudaSetDevice(device));
+                return fetch_and_upload(k + 1, r_next, next_t);
+            });
         }
-        if (overlap && k + 1 < n)
-            ahead = std::async(std::launch::async,
-                               [&, k] { return fetch_and_upload_ahead(k + 1, ahead_times); });
-        auto proof = session.prove_compiled(slot(k), randomness[k], k, t);
+        auto proof = session.prove_compiled(slot(k), r, k, tk);
+        proved(k, proof.ok() ? &*proof : nullptr, tk);
+        t += tk;
         if (!proof.ok()) {
             if (ahead.valid()) (void)ahead.get();  // the upload thread uses the session
             return proof.status();
         }
         proofs.push_back(*proof);
+        has = overlap ? ahead.get() : fetch_and_upload(k + 1, r_next, next_t);
+        tk = std::move(next_t);
+        r = r_next;
     }
+    t += tk;
+    if (!has.ok()) return has.status();
     return proofs;
 }
 
@@ -586,13 +599,15 @@ util::Result<std::vector<groth16::Proof>> prove_gpu(
     std::vector<groth16::Proof> proofs;
     if (options.compiled != nullptr) {
         SynthesisPipeline pipeline(circuits, session->shape(), options);
-        auto next = [&](size_t k, Witness& w) -> Status {
+        auto next = [&](size_t k, Witness& w, groth16::ProverRandomness& r) -> util::Result<bool> {
+            if (k >= circuits.size()) return false;
             CUZK_ASSIGN_OR_RETURN(std::unique_ptr<Prepared> prep, pipeline.take(k));
             w = std::move(prep->witness);
-            return Status();
+            r = randomness[k];
+            return true;
         };
-        CUZK_ASSIGN_OR_RETURN(proofs, prove_compiled_sequence(*session, circuits.size(), next,
-                                                              randomness, t));
+        auto proved = [](size_t, const groth16::Proof*, const PhaseTimes&) {};
+        CUZK_ASSIGN_OR_RETURN(proofs, prove_compiled_sequence(*session, next, proved, t));
         t += pipeline.times();
     } else {
         SynthesisPipeline pipeline(circuits, session->shape(), options);
@@ -636,7 +651,7 @@ util::Result<std::vector<groth16::Proof>> prove_gpu_assignments(
 util::Result<std::vector<groth16::Proof>> prove_gpu_witnesses(
     const ResidentParams& params, std::span<Witness* const> witnesses,
     std::span<const groth16::ProverRandomness> randomness, const GpuProverOptions& options,
-    PhaseTimes* times) {
+    PhaseTimes* times, groth16::WitnessFeed* feed) {
     PhaseTimes t;
     PhaseScope total("total", nullptr, options.trace);
     CUZK_RETURN_IF_ERROR(check_counts(witnesses.size(), randomness.size()));
@@ -648,12 +663,27 @@ util::Result<std::vector<groth16::Proof>> prove_gpu_witnesses(
         CUZK_RETURN_IF_ERROR(check_witness(*options.compiled, *witnesses[k], k));
     }
     CUZK_ASSIGN_OR_RETURN(auto session, GpuSession::create(params, options));
-    auto next = [&](size_t k, Witness& w) -> Status {
-        w = std::move(*witnesses[k]);
-        return Status();
+    // The call's own witnesses, then the feed's (checked as they come).
+    auto next = [&](size_t k, Witness& w, groth16::ProverRandomness& r) -> util::Result<bool> {
+        Witness* from = nullptr;
+        if (k < witnesses.size()) {
+            from = witnesses[k];
+            r = randomness[k];
+        } else if (feed == nullptr || !feed->next(k, from, r)) {
+            return false;
+        } else {
+            if (from == nullptr)
+                return util::invalid_argument(groth16::circuit_prefix(k) += "no witness");
+            CUZK_RETURN_IF_ERROR(check_witness(*options.compiled, *from, k));
+        }
+        w = std::move(*from);
+        return true;
+    };
+    auto proved = [&](size_t k, const groth16::Proof* proof, const PhaseTimes& phases) {
+        if (feed != nullptr) feed->done(k, proof, phases);
     };
     CUZK_ASSIGN_OR_RETURN(std::vector<groth16::Proof> proofs,
-                          prove_compiled_sequence(*session, witnesses.size(), next, randomness, t));
+                          prove_compiled_sequence(*session, next, proved, t));
     t.add("total", total.stop());
     if (times != nullptr) *times += t;
     return proofs;

@@ -17,6 +17,7 @@
 #include "groth16/circuit.hpp"
 #include "groth16/compiled_circuit.hpp"
 #include "util/status.hpp"
+#include "util/trace.hpp"
 
 namespace cuzk::groth16 {
 
@@ -40,5 +41,25 @@ util::Status generate_witness(const Circuit& circuit, const WitnessShape& shape,
 // The witness's sizes against the shape, and inputs[0] = 1. Errors: kInvalidArgument,
 // "circuit K: ...".
 util::Status check_witness_shape(const Witness& w, const WitnessShape& shape, size_t index);
+
+struct Proof;
+struct ProverRandomness;
+
+// More witnesses for a prover call that is already running (the engine's partitions that become
+// ready while the GPU proves earlier ones: the call goes on instead of ending and a new one
+// paying its set-up and first upload again). A call with a feed proves its own witnesses
+// 0 .. n−1 first, then asks next(n), next(n + 1), … until one answers false; done(k, proof,
+// phases) after each circuit, with circuit k's own phase times (its upload included; proof null:
+// circuit k failed and the call ends). The prover may ask for k + 1 while it proves k, on
+// another thread than done's.
+class WitnessFeed {
+   public:
+    virtual ~WitnessFeed() = default;
+    // Circuit k's witness (owned by the feed, valid until the call returns; the prover may move
+    // its vectors out) and randomness, or false: the call has no circuit k. May block, but must
+    // answer once done(k − 1, …) has been called.
+    virtual bool next(size_t k, Witness*& witness, ProverRandomness& randomness) = 0;
+    virtual void done(size_t k, const Proof* proof, const util::PhaseTimes& phases) = 0;
+};
 
 }  // namespace cuzk::groth16
