@@ -14,6 +14,7 @@
 #include "engine/engine.hpp"
 #include "engine/prover_backend.hpp"
 #include "ff/fr.hpp"
+#include "groth16/compiled_circuit.hpp"
 #include "groth16/keys.hpp"
 #include "groth16/prover_parts.hpp"
 #include "porep/circuit/c1_circuits.hpp"
@@ -73,6 +74,14 @@ uint64_t params_host_bytes(const groth16::ParamsShape& shape);
 // = 32·(4m + I + 2W + #a + #b_g1) + (I + 2W)/8 + 2^20. For 2 KiB (m = 2^22) ≈ 0.8 GiB; for
 // 32 GiB (m = 2^27) ≈ 26 GiB per partition.
 uint64_t partition_host_bytes(const groth16::ParamsShape& shape);
+
+// Host memory (bytes) one partition holds on the witness path (a backend that proves witnesses,
+// ProverBackend::proves_witnesses) from the start of its witness generation until its proof is
+// made: at the peak, the forks' value buffers and the joined witness (r1cs::WitnessOnly) — at
+// most twice the witness, 2·(I + W)·32 — plus 1 MiB of slack. For 32 GiB ≈ 8.3 GB (measured peak
+// RSS of a witness alone: 4.37 GB), against partition_host_bytes' ~26 GiB; the engine reserves
+// the smaller of the two.
+uint64_t witness_host_bytes(const groth16::CompiledCircuit& compiled);
 
 util::Result<std::unique_ptr<Engine>> start_engine(EngineConfig config,
                                                    std::unique_ptr<ProverBackend> backend,

@@ -9,8 +9,10 @@
 // synthesis of the next partitions overlaps the proving of the current batch.
 //
 // A partition moves queued → synthesizing → ready → proving → done. Its host memory
-// (partition_host_bytes of its parameter set) is reserved from the budget before synthesis
-// starts and released when proving returns (or when the partition is dropped). A parameter
+// (partition_host_bytes of its parameter set; on the witness path the smaller
+// witness_host_bytes of the compiled circuit, topped up — released, then waited for whole —
+// should the partition fall back to direct synthesis) is reserved from the budget before
+// synthesis starts and released when its proof is made (or when the partition is dropped). A parameter
 // set's memory (params_host_bytes) is reserved before the first partition that needs it starts;
 // a set with no partition in flight may be evicted to make room for another set, and is evicted
 // after params_idle_evict_ms without work. Workers serve the queue strictly in its order: when

@@ -62,7 +62,17 @@ void EngineImpl::synthesis_loop(unsigned index) {
             work_cv_.wait(lock);  // woken when a prover takes a batch
             continue;
         }
-        if (!ensure_params_reserved_locked(ps) || !budget_.try_reserve(ps.partition_bytes)) {
+        // The path decides the reservation: a witness for a backend that proves witnesses
+        // holds ~its own size (4.4 GB at 32 GiB), a synthesized assignment partition_bytes
+        // (~30 GB at 32 GiB).
+        std::shared_ptr<const groth16::CompiledCircuit> compiled;
+        if (config_.compiled_synthesis) compiled = compiled_cache_.get(job->spec.registered_proof);
+        const bool witness_path =
+            compiled != nullptr && backend_->proves_witnesses() && !ps.witnesses_off;
+        uint64_t reserved = witness_path
+                                ? std::min(ps.partition_bytes, witness_host_bytes(*compiled))
+                                : ps.partition_bytes;
+        if (!ensure_params_reserved_locked(ps) || !budget_.try_reserve(reserved)) {
             work_cv_.wait(lock);  // woken when memory is released
             continue;
         }
@@ -87,8 +97,6 @@ void EngineImpl::synthesis_loop(unsigned index) {
             }
         }
         const porep::CircuitFn circuit = job->circuits[key->partition];
-        const porep::RegisteredSealProof proof = job->spec.registered_proof;
-        const bool witnesses_off = ps.witnesses_off;
         const groth16::ParamsShape shape = ps.shape;
         const std::shared_ptr<util::TraceRecorder> trace = job->trace;
         lock.unlock();
@@ -97,12 +105,10 @@ void EngineImpl::synthesis_loop(unsigned index) {
         // Compiled synthesis (witness + sparse products) when switched on and the proof type's
         // compiled circuit is resident; until then (it is compiled on a thread of the cache's
         // own, started by the first partition of the type) partitions are synthesized directly.
-        std::shared_ptr<const groth16::CompiledCircuit> compiled;
-        if (config_.compiled_synthesis) compiled = compiled_cache_.get(proof);
         std::unique_ptr<r1cs::ProvingAssignment> assignment;
         std::unique_ptr<groth16::Witness> witness;
         util::Status st;
-        if (compiled != nullptr && backend_->proves_witnesses() && !witnesses_off) {
+        if (witness_path) {
             // The backend computes a/b/c from the witness (the GPU's SpMV).
             util::PhaseScope scope("witness", &t, trace.get(), "synthesis");
             witness = std::make_unique<groth16::Witness>();
@@ -112,6 +118,21 @@ void EngineImpl::synthesis_loop(unsigned index) {
                 witness.reset();
                 compiled.reset();
             }
+        }
+        if (witness == nullptr && reserved < ps.partition_bytes) {
+            // The witness path gave way to direct synthesis: its smaller reservation goes back
+            // and the assignment's is waited for (not held while waiting: no hold-and-wait).
+            lock.lock();
+            budget_.release(reserved);
+            work_cv_.notify_all();
+            while (!stopping_ && !budget_.try_reserve(ps.partition_bytes)) work_cv_.wait(lock);
+            if (stopping_) {  // the partition stays unfinished: a restart runs its job again
+                --ps.synthesizing;
+                --synthesizing_total_;
+                continue;
+            }
+            reserved = ps.partition_bytes;
+            lock.unlock();
         }
         if (witness == nullptr) {
             assignment = std::make_unique<r1cs::ProvingAssignment>(
@@ -135,7 +156,7 @@ void EngineImpl::synthesis_loop(unsigned index) {
         --ps.synthesizing;
         --synthesizing_total_;
         if (is_final(job->state)) {  // cancelled or failed meanwhile
-            budget_.release(ps.partition_bytes);
+            budget_.release(reserved);
             work_cv_.notify_all();
             prover_cv_.notify_all();
             continue;
@@ -143,15 +164,14 @@ void EngineImpl::synthesis_loop(unsigned index) {
         job->timings.phases += t;
         job->timings.synthesis_ms += t.get("witness");
         if (!st.ok()) {
-            budget_.release(ps.partition_bytes);
+            budget_.release(reserved);
             finish_job_locked(job, JobState::kFailed,
                               str_cat({"partition ", std::to_string(key->partition), ": ",
                                        strip_circuit_prefix(st.message())}));
             continue;
         }
-        // A witness holds far less than the assignment the reservation was sized for (at 32 GiB:
-        // 4.2 GB of 26 GiB): the rest goes back to the budget now.
-        uint64_t reserved = ps.partition_bytes;
+        // A finished witness holds less than its generation's peak (its forks' values and the
+        // joined copy): the rest goes back to the budget now.
         if (witness != nullptr) {
             const uint64_t held =
                 uint64_t{witness->inputs.capacity() + witness->aux.capacity()} * sizeof(ff::Fr);

@@ -84,6 +84,10 @@ uint64_t params_host_bytes(const groth16::ParamsShape& s) {
            uint64_t{s.b_g2} * sizeof(groth16::G2Affine);
 }
 
+uint64_t witness_host_bytes(const groth16::CompiledCircuit& c) {
+    return 2 * uint64_t{c.num_inputs() + c.num_aux()} * sizeof(ff::Fr) + (uint64_t{1} << 20);
+}
+
 uint64_t partition_host_bytes(const groth16::ParamsShape& s) {
     const uint64_t m = s.domain_size();
     const uint64_t scalars = 4 * m + s.ic + 2 * uint64_t{s.l} + s.a + s.b_g1;
