@@ -1,5 +1,6 @@
 #include "util/trace.hpp"
 
+#include <chrono>
 #include <fstream>
 
 #include "util/json.hpp"
@@ -79,12 +80,27 @@ void write_metadata(json::Writer& w, const char* kind, uint32_t pid, uint32_t ti
 }
 }  // namespace
 
+// Besides the events, "otherData": {"origin_unix_us": wall-clock microseconds since the Unix
+// epoch at ts = 0} (the steady origin placed on the system clock now), so that traces recorded
+// from different origins — one per engine job — can be put on one time line
+// (scripts/trace-partitions does).
 std::string TraceRecorder::to_json() const {
     std::lock_guard lock(mutex_);
+    const auto since_origin = Clock::now() - origin_;
+    const auto origin_wall = std::chrono::system_clock::now() -
+                             std::chrono::duration_cast<std::chrono::system_clock::duration>(
+                                 since_origin);
+    const double origin_unix_us =
+        std::chrono::duration<double, std::micro>(origin_wall.time_since_epoch()).count();
     json::Writer w;
     w.begin_object();
     w.key("displayTimeUnit");
     w.string_value("ms");
+    w.key("otherData");
+    w.begin_object();
+    w.key("origin_unix_us");
+    w.double_value(origin_unix_us);
+    w.end_object();
     w.key("traceEvents");
     w.begin_array();
     for (const auto& [pid, name] : process_names_) write_metadata(w, "process_name", pid, 0, name);

@@ -74,6 +74,31 @@ TEST(TraceRecorder, WritesChromeTraceEventsThatParseBack) {
     EXPECT_EQ(tids.size(), 3u);  // two OS threads and the explicit GPU lane
 }
 
+// otherData.origin_unix_us: the wall-clock time of ts = 0, between the system clock read before
+// the recorder was made and the one read after the trace was written (so traces of different
+// origins can be aligned).
+TEST(TraceRecorder, NamesTheWallClockTimeOfItsOrigin) {
+    auto unix_us = [] {
+        return std::chrono::duration<double, std::micro>(
+                   std::chrono::system_clock::now().time_since_epoch())
+            .count();
+    };
+    const double before = unix_us();
+    TraceRecorder rec;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    const std::string text = rec.to_json();
+    const double after = unix_us();
+    auto doc = json::Document::parse(text);
+    ASSERT_TRUE(doc.ok()) << doc.status().message();
+    auto other = doc->root().find("otherData");
+    ASSERT_TRUE(other.has_value());
+    auto origin = other->find("origin_unix_us");
+    ASSERT_TRUE(origin.has_value());
+    const double o = *origin->get_double();
+    EXPECT_GE(o, before - 1000.0);  // clocks read a few µs apart
+    EXPECT_LE(o, after - 20000.0 + 1000.0);  // at least the 20 ms slept before to_json
+}
+
 TEST(TraceRecorder, UnwritablePathIsAnError) {
     TraceRecorder rec;
     auto st = rec.write_file("/nonexistent-dir/x/trace.json");
