@@ -87,9 +87,9 @@ void help_pipeline(std::FILE* f) {
         "  --no-compiled          direct synthesis (as CUZK_COMPILED_SYNTHESIS=0)\n"
         "  --trace-dir DIR        a Chrome trace per job, DIR/<job id>.trace.json: its\n"
         "                         synthesis and the prover phases of its partitions, in\n"
-        "                         microseconds since the job was submitted (jobs are\n"
-        "                         submitted at once, so the files share a time base, unless\n"
-        "                         the engine asked a job to wait for room in the budget)\n");
+        "                         microseconds since the job was made (each file names\n"
+        "                         that origin's wall-clock time, otherData.origin_unix_us;\n"
+        "                         scripts/trace-partitions DIR aligns the files by it)\n");
 }
 
 double median(std::vector<double> v) {
