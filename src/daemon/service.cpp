@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "porep/c1_json.hpp"
 
@@ -464,18 +463,13 @@ grpc::Status ProvingService::CancelProof(grpc::ServerContext*, const v1::CancelP
 grpc::Status ProvingService::GetStatus(grpc::ServerContext*, const v1::GetStatusRequest*,
                                        v1::GetStatusResponse* resp) {
     const engine::EngineStatus st = engine_.status();
-    if (st.backend.starts_with("gpu")) {
+    // One entry per device of the backend (none for the CPU backend).
+    for (const engine::DeviceStatus& d : st.devices) {
         v1::GPUStatus* g = resp->add_gpus();
-        unsigned ordinal = 0;
-        std::sscanf(st.backend.c_str(), "gpu:%u", &ordinal);
-        g->set_ordinal(ordinal);
-        const size_t space = st.backend.find(' ');
-        g->set_name(space == std::string::npos ? st.backend : st.backend.substr(space + 1));
-        for (const engine::DeviceMemory& d : st.devices) {
-            if (d.ordinal != ordinal) continue;
-            g->set_vram_total_bytes(d.total_bytes);
-            g->set_vram_free_bytes(d.free_bytes);
-        }
+        g->set_ordinal(d.ordinal);
+        g->set_name(d.name);
+        g->set_vram_total_bytes(d.total_bytes);
+        g->set_vram_free_bytes(d.free_bytes);
     }
     for (const engine::LoadedParamsInfo& p : st.params) {
         v1::SRSStatus* s = resp->add_loaded_srs();

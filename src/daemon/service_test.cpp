@@ -423,7 +423,7 @@ TEST_F(ServiceTest, CancelReportsWhetherTheJobWasRunning) {
 
 engine::EngineStatus sample_status() {
     engine::EngineStatus st;
-    st.backend = "gpu:0 NVIDIA H200";
+    st.backend = "gpu:0,1 NVIDIA H200";
     st.jobs_queued = 4;
     st.jobs_running = 2;
     st.jobs_completed = 11;
@@ -435,7 +435,8 @@ engine::EngineStatus sample_status() {
     st.prover_busy_fraction = 0.75;
     st.prover_memory_retries = 2;
     st.params.push_back({"/params/porep_32GiB.params", 1000, 47ull << 30});
-    st.devices.push_back({0, 141ull << 30, 80ull << 30, 100ull << 30});
+    st.devices.push_back({0, 141ull << 30, 80ull << 30, 100ull << 30, "NVIDIA H200", 12, true});
+    st.devices.push_back({1, 141ull << 30, 90ull << 30, 100ull << 30, "NVIDIA H200", 9, false});
     st.journal_errors.push_back("job x: truncated record");
     return st;
 }
@@ -444,11 +445,15 @@ TEST_F(ServiceTest, StatusMapsTheEngineStatus) {
     engine_.set_status(sample_status());
     auto s = client_->status();
     ASSERT_TRUE(s.ok());
-    ASSERT_EQ(s->gpus_size(), 1);
+    // One entry per device, not only the first one the backend name lists.
+    ASSERT_EQ(s->gpus_size(), 2);
     EXPECT_EQ(s->gpus(0).ordinal(), 0u);
     EXPECT_EQ(s->gpus(0).name(), "NVIDIA H200");
     EXPECT_EQ(s->gpus(0).vram_total_bytes(), 141ull << 30);
     EXPECT_EQ(s->gpus(0).vram_free_bytes(), 80ull << 30);
+    EXPECT_EQ(s->gpus(1).ordinal(), 1u);
+    EXPECT_EQ(s->gpus(1).name(), "NVIDIA H200");
+    EXPECT_EQ(s->gpus(1).vram_free_bytes(), 90ull << 30);
     ASSERT_EQ(s->loaded_srs_size(), 1);
     EXPECT_EQ(s->loaded_srs(0).circuit_id(), "porep-32g");
     EXPECT_EQ(s->loaded_srs(0).tier(), v1::SRSStatus::HOT);
@@ -460,13 +465,14 @@ TEST_F(ServiceTest, StatusMapsTheEngineStatus) {
     EXPECT_EQ(s->total_proofs_failed(), 1u);
     EXPECT_EQ(s->total_proofs_cancelled(), 3u);
     EXPECT_EQ(s->pinned_memory_limit_bytes(), 96ull << 30);
-    EXPECT_EQ(s->backend(), "gpu:0 NVIDIA H200");
+    EXPECT_EQ(s->backend(), "gpu:0,1 NVIDIA H200");
     EXPECT_FALSE(s->draining());
     service_->set_draining();
     EXPECT_TRUE(client_->status()->draining());
     // A CPU backend reports no GPU.
     auto cpu = sample_status();
     cpu.backend = "cpu";
+    cpu.devices.clear();  // as the CPU backend reports
     engine_.set_status(cpu);
     EXPECT_EQ(client_->status()->gpus_size(), 0);
 }
@@ -487,7 +493,9 @@ TEST_F(ServiceTest, StatusJsonIsWellFormed) {
     EXPECT_NE(text.find("\"circuit_id\":\"porep-32g\""), std::string::npos);
     EXPECT_NE(text.find("\"journal_errors\":[\"job x: truncated record\"]"), std::string::npos);
     EXPECT_NE(text.find("\"gpus\":[{\"ordinal\":0,\"total_bytes\":151397597184,"
-                        "\"free_bytes\":85899345920,"),
+                        "\"free_bytes\":85899345920,\"params_budget_bytes\":107374182400,"
+                        "\"name\":\"NVIDIA H200\",\"circuits_proved\":12,\"busy\":true},"
+                        "{\"ordinal\":1,"),
               std::string::npos)
         << text;
     EXPECT_TRUE(util::json::Document::parse(status_json(sample_status(), info, true)).ok());

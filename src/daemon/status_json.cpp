@@ -63,12 +63,17 @@ std::string status_json(const engine::EngineStatus& st, const DaemonInfo& info, 
     w.end_array();
     w.key("gpus");
     w.begin_array();
-    for (const engine::DeviceMemory& d : st.devices) {
+    for (const engine::DeviceStatus& d : st.devices) {
         w.begin_object();
         u64("ordinal", d.ordinal);
         u64("total_bytes", d.total_bytes);
         u64("free_bytes", d.free_bytes);
         u64("params_budget_bytes", d.params_budget_bytes);
+        w.key("name");
+        w.string_value(d.name);
+        u64("circuits_proved", d.circuits_proved);
+        w.key("busy");
+        w.bool_value(d.busy);
         w.end_object();
     }
     w.end_array();

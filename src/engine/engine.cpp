@@ -91,7 +91,9 @@ util::Result<std::unique_ptr<Engine>> start_engine(EngineConfig config,
     if (config.prover_workers == 0)
         config.prover_workers = std::max(1u, backend->parallel_provers());
     if (config.max_ready_partitions == 0)
-        config.max_ready_partitions = 2 * config.max_batch_size * config.prover_workers;
+        config.max_ready_partitions =
+            std::max(2 * config.max_batch_size * config.prover_workers,
+                     config.synthesis_workers + config.prover_workers);
     std::optional<Journal> journal;
     if (!config.journal_dir.empty()) {
         CUZK_ASSIGN_OR_RETURN(Journal j, Journal::open(config.journal_dir));
@@ -562,7 +564,7 @@ EngineStatus EngineImpl::status() const {
     const double workers = static_cast<double>(std::max(1u, config_.prover_workers));
     s.prover_busy_fraction = up > 0 ? std::min(1.0, busy_ms_ / (up * workers)) : 0;
     s.journal_errors = journal_errors_;
-    s.devices = backend_->device_memory();
+    s.devices = backend_->device_status();
     return s;
 }
 

@@ -112,7 +112,10 @@ struct EngineConfig {
     // most max_batch_size. Default: on unless CUZK_ENGINE_STREAM_WITNESSES=0.
     bool stream_witnesses = util::env_switch("CUZK_ENGINE_STREAM_WITNESSES", true);
     // Look-ahead: partitions synthesized or being synthesized but not yet taken by a prover
-    // (double buffering). 0: 2 × max_batch_size × prover_workers.
+    // (double buffering). 0: 2 × max_batch_size × prover_workers, but at least
+    // synthesis_workers + prover_workers — every synthesis worker busy while each prover has a
+    // partition waiting (with max_batch_size 1 and three workers the look-ahead of 2 idled one
+    // worker).
     unsigned max_ready_partitions = 0;
     size_t max_pending_jobs = 64;
     uint64_t host_memory_budget_bytes = 0;  // 0: 3/4 of physical memory
@@ -164,7 +167,7 @@ struct EngineStatus {
     // batches, or assignments instead of witnesses).
     uint64_t prover_memory_retries = 0;
     std::vector<LoadedParamsInfo> params;
-    std::vector<DeviceMemory> devices;        // per GPU (empty on the CPU backend)
+    std::vector<DeviceStatus> devices;        // per GPU (empty on the CPU backend)
     std::vector<std::string> journal_errors;  // journal records that could not be read at start
 };
 

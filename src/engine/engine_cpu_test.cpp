@@ -55,9 +55,10 @@ struct Recorder {
     std::vector<std::string> proved;  // first public input, decimal-free: hex of its limbs
     int calls = 0;
     int witness_calls = 0;  // of those, prove_witnesses (the compiled path's GPU SpMV)
-    // Every prover call after the first waits this long before proving, so that the first
-    // finished job can be seen alone before the next finishes (a 2 KiB proof on the H200 takes
-    // well under the test's polling interval otherwise).
+    // Every proof after the first — a call's, or one a streaming call takes from its feed —
+    // waits this long, so that the first finished job can be seen alone before the next
+    // finishes (a 2 KiB proof on the H200 takes well under the test's polling interval
+    // otherwise; pacing calls alone let one streaming call prove every job at once).
     std::atomic<int> pause_ms_after_first{0};
     std::atomic<int> started{0};
     void pace() {
@@ -79,7 +80,7 @@ class SharedBackend final : public ProverBackend {
         : inner_(std::move(inner)), rec_(std::move(rec)) {}
     std::string name() const override { return inner_->name(); }
     unsigned parallel_provers() const override { return inner_->parallel_provers(); }
-    std::vector<DeviceMemory> device_memory() const override { return inner_->device_memory(); }
+    std::vector<DeviceStatus> device_status() const override { return inner_->device_status(); }
     util::Result<LoadedParams> load_params(const std::string& p) override {
         return inner_->load_params(p);
     }
@@ -109,7 +110,7 @@ class SharedBackend final : public ProverBackend {
         rec_->pace();
         // The feed's witnesses (the engine's partitions that became ready during the call) are
         // recorded as the backend takes them.
-        TagFeed tag_feed(feed, tags);
+        TagFeed tag_feed(feed, tags, *rec_);
         auto r = inner_->prove_witnesses(path, compiled, ws, rnd, times, trace,
                                          feed != nullptr ? &tag_feed : nullptr);
         std::lock_guard<std::mutex> l(rec_->mu);
@@ -123,10 +124,12 @@ class SharedBackend final : public ProverBackend {
    private:
     class TagFeed final : public groth16::WitnessFeed {
        public:
-        TagFeed(groth16::WitnessFeed* inner, std::vector<std::string>& tags)
-            : inner_(inner), tags_(tags) {}
+        TagFeed(groth16::WitnessFeed* inner, std::vector<std::string>& tags, Recorder& rec)
+            : inner_(inner), tags_(tags), rec_(rec) {}
         bool next(size_t k, groth16::Witness*& w, groth16::ProverRandomness& r) override {
-            if (inner_ == nullptr || !inner_->next(k, w, r)) return false;
+            if (inner_ == nullptr) return false;
+            rec_.pace();  // each proof is paced, a streaming call's fed ones too
+            if (!inner_->next(k, w, r)) return false;
             tags_.push_back(tag_of(w->inputs.at(1)));
             return true;
         }
@@ -137,6 +140,7 @@ class SharedBackend final : public ProverBackend {
        private:
         groth16::WitnessFeed* inner_;
         std::vector<std::string>& tags_;
+        Recorder& rec_;
     };
 
     std::shared_ptr<ProverBackend> inner_;
@@ -411,6 +415,25 @@ TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
         }
         std::fprintf(stderr, "[engine cpu] %d prover call(s), %d of them from witnesses\n",
                      rec->calls, rec->witness_calls);
+        // The GPU backend counts each proof on the device that made it (both engines' calls
+        // ended: the first engine's in-flight call finished before it was destroyed), so the
+        // counts add up to the proofs recorded; with several devices, sequential calls take
+        // turns (DevicePicker), so with a call per device every device proved.
+        const std::vector<DeviceStatus> devices = backend->device_status();
+        uint64_t on_devices = 0;
+        for (const DeviceStatus& d : devices) {
+            on_devices += d.circuits_proved;
+            EXPECT_FALSE(d.busy) << "gpu " << d.ordinal;
+            EXPECT_FALSE(d.name.empty()) << "gpu " << d.ordinal;
+            if (static_cast<size_t>(rec->calls) >= devices.size()) {
+                EXPECT_GT(d.circuits_proved, 0u) << "gpu " << d.ordinal << " proved nothing";
+            }
+            std::fprintf(stderr, "[engine cpu] gpu %u (%s): %llu circuit(s) proved\n", d.ordinal,
+                         d.name.c_str(), static_cast<unsigned long long>(d.circuits_proved));
+        }
+        if (!devices.empty()) {
+            EXPECT_EQ(on_devices, rec->proved.size());
+        }
     }
     auto j = Journal::open(config.journal_dir);
     ASSERT_TRUE(j.ok());

@@ -98,8 +98,9 @@ class FakeBackend final : public ProverBackend {
    public:
     explicit FakeBackend(std::shared_ptr<FakeState> s) : s_(std::move(s)) {}
     std::string name() const override { return "fake"; }
-    std::vector<DeviceMemory> device_memory() const override {
-        return {DeviceMemory{3, uint64_t{80} << 30, uint64_t{50} << 30, uint64_t{40} << 30}};
+    std::vector<DeviceStatus> device_status() const override {
+        return {DeviceStatus{3, uint64_t{80} << 30, uint64_t{50} << 30, uint64_t{40} << 30,
+                             "fake device", 7, true}};
     }
     util::Result<LoadedParams> load_params(const std::string& path) override {
         std::lock_guard<std::mutex> l(s_->mu);
@@ -230,11 +231,11 @@ class MultiDeviceFakeBackend final : public ProverBackend {
     }
     std::string name() const override { return "fake-multi"; }
     unsigned parallel_provers() const override { return static_cast<unsigned>(picker_.devices()); }
-    std::vector<DeviceMemory> device_memory() const override {
-        std::vector<DeviceMemory> out;
+    std::vector<DeviceStatus> device_status() const override {
+        std::vector<DeviceStatus> out;
         for (size_t i = 0; i < picker_.devices(); ++i)
             out.push_back({static_cast<uint32_t>(i), uint64_t{80} << 30, uint64_t{50} << 30,
-                           uint64_t{40} << 30});
+                           uint64_t{40} << 30, "fake device", 0, false});
         return out;
     }
     util::Result<LoadedParams> load_params(const std::string& p) override {
@@ -697,7 +698,8 @@ TEST(EngineFake, IdempotencyTracesAndMetrics) {
           "cuzk_phase_ms_count{phase=\"witness\"} 1",
           "cuzk_host_memory_bytes{kind=\"budget\"} 1073741824", "cuzk_prover_busy_fraction ",
           "cuzk_gpu_memory_bytes{device=\"3\",kind=\"free\"} 53687091200",
-          "cuzk_gpu_memory_bytes{device=\"3\",kind=\"params_budget\"} 42949672960"})
+          "cuzk_gpu_memory_bytes{device=\"3\",kind=\"params_budget\"} 42949672960",
+          "cuzk_gpu_circuits_proved_total{device=\"3\"} 7", "cuzk_gpu_busy{device=\"3\"} 1"})
         EXPECT_NE(m.find(line), std::string::npos) << line << "\n" << m;
     EXPECT_EQ((*e)->await("no-such-job", milliseconds(1)).status().code(),
               util::StatusCode::kNotFound);
@@ -816,6 +818,30 @@ TEST(EngineFake, SynthesisWorkersDefaultToOnePerFiveThreads) {
         ASSERT_TRUE(id.ok());
         EXPECT_EQ(await_final(**e, *id).state, JobState::kCompleted);
     }
+}
+
+// The default look-ahead keeps every synthesis worker busy: with max_batch_size 1, one prover
+// and three workers it is 3 + 1 = 4 partitions (2 × 1 × 1 would idle a worker), so with the
+// prover held at the gate four partitions become ready, and no more.
+TEST(EngineFake, DefaultLookAheadKeepsEverySynthesisWorkerBusy) {
+    Harness h("look_ahead_default");
+    h.config.synthesis_workers = 3;
+    h.config.max_batch_size = 1;
+    h.state->close_gate();
+    auto e = h.start();
+    ASSERT_TRUE(e.ok()) << e.status().message();
+    auto id = (*e)->submit(fake_spec(11, 8));
+    ASSERT_TRUE(id.ok()) << id.status().message();
+    ASSERT_TRUE(h.state->wait_for([&] { return h.state->in_prove == 1; }));
+    const auto deadline = Clock::now() + std::chrono::seconds(10);
+    while ((*e)->status().partitions_ready < 4 && Clock::now() < deadline)
+        std::this_thread::sleep_for(milliseconds(5));
+    EXPECT_EQ((*e)->status().partitions_ready, 4u);
+    std::this_thread::sleep_for(milliseconds(200));  // and it stays there
+    const EngineStatus st = (*e)->status();
+    EXPECT_EQ(st.partitions_ready + st.partitions_synthesizing, 4u);
+    h.state->open_gate();
+    EXPECT_EQ(await_final(**e, *id).state, JobState::kCompleted);
 }
 
 // An explicit prover_workers is kept: one thread drives the 3 devices one call at a time.
@@ -938,6 +964,7 @@ TEST(EngineFake, WitnessCallsGoOnWithPartitionsThatBecomeReady) {
         SCOPED_TRACE(c.name);
         Harness h(c.name);
         h.config.max_batch_size = 1;
+        h.config.max_ready_partitions = 2;  // the default would be synthesis_workers + 1
         h.config.stream_witnesses = c.stream;
         h.state->use_feed = c.backend_uses_feed;
         h.state->close_gate();
@@ -946,7 +973,7 @@ TEST(EngineFake, WitnessCallsGoOnWithPartitionsThatBecomeReady) {
         auto first = (*e)->submit(fake_spec(9, 6));
         ASSERT_TRUE(first.ok()) << first.status().message();
         ASSERT_TRUE(h.state->wait_for([&] { return h.state->in_prove == 1; }));
-        // The look-ahead (2 x max_batch_size) fills while the first call waits at the gate.
+        // The look-ahead (2) fills while the first call waits at the gate.
         const auto deadline = Clock::now() + std::chrono::seconds(10);
         while ((*e)->status().partitions_ready < 2 && Clock::now() < deadline)
             std::this_thread::sleep_for(milliseconds(5));

@@ -116,7 +116,7 @@ std::string EngineImpl::metrics_text() const {
     if (!s.devices.empty()) {
         line({"# HELP cuzk_gpu_memory_bytes GPU memory: total, free, parameter-cache budget."});
         line({"# TYPE cuzk_gpu_memory_bytes gauge"});
-        for (const DeviceMemory& d : s.devices) {
+        for (const DeviceStatus& d : s.devices) {
             const std::string dev = std::to_string(d.ordinal);
             line({"cuzk_gpu_memory_bytes{device=\"", dev, "\",kind=\"total\"} ",
                   std::to_string(d.total_bytes)});
@@ -125,6 +125,16 @@ std::string EngineImpl::metrics_text() const {
             line({"cuzk_gpu_memory_bytes{device=\"", dev, "\",kind=\"params_budget\"} ",
                   std::to_string(d.params_budget_bytes)});
         }
+        line({"# HELP cuzk_gpu_circuits_proved_total Circuits (partitions) proved on each GPU."});
+        line({"# TYPE cuzk_gpu_circuits_proved_total counter"});
+        for (const DeviceStatus& d : s.devices)
+            line({"cuzk_gpu_circuits_proved_total{device=\"", std::to_string(d.ordinal), "\"} ",
+                  std::to_string(d.circuits_proved)});
+        line({"# HELP cuzk_gpu_busy Whether a prover call holds the GPU (1) or not (0)."});
+        line({"# TYPE cuzk_gpu_busy gauge"});
+        for (const DeviceStatus& d : s.devices)
+            line({"cuzk_gpu_busy{device=\"", std::to_string(d.ordinal), "\"} ",
+                  d.busy ? "1" : "0"});
     }
     line({"# HELP cuzk_params_loaded_bytes Loaded parameter sets (host bytes)."});
     line({"# TYPE cuzk_params_loaded_bytes gauge"});

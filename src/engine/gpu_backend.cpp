@@ -5,9 +5,11 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -73,6 +75,51 @@ struct Device {
     std::unique_ptr<gpu::ParamsCache> cache;  // made with the device current
     std::mutex prove_mutex;                   // one prove() on the device at a time
     std::vector<ResidentCircuit> circuits;    // under prove_mutex, made with the device current
+    std::atomic<uint64_t> circuits_proved{0};  // DeviceStatus::circuits_proved
+    std::atomic<bool> busy{false};             // a prover call holds prove_mutex
+};
+
+// Holds a device for one prover call: its lease from the picker, its prove_mutex, the device
+// current on this thread, and the busy flag of DeviceStatus for as long as it lives.
+class DeviceCall {
+   public:
+    DeviceCall(std::vector<std::unique_ptr<Device>>& devices, DevicePicker& picker)
+        : lease_(picker.acquire()),
+          device_(*devices[lease_.index()]),
+          lock_(device_.prove_mutex),
+          scope_(device_.ordinal) {
+        device_.busy = true;
+    }
+    ~DeviceCall() { device_.busy = false; }
+    DeviceCall(const DeviceCall&) = delete;
+    DeviceCall& operator=(const DeviceCall&) = delete;
+    Device& device() { return device_; }
+    const util::Status& status() const { return scope_.status(); }
+
+   private:
+    DevicePicker::Lease lease_;
+    Device& device_;
+    std::lock_guard<std::mutex> lock_;
+    ScopedDevice scope_;  // before the caller's handles: sets are released on the device
+};
+
+// Forwards a streaming call's feed and counts each proof made on the device as it is made.
+class CountingFeed final : public groth16::WitnessFeed {
+   public:
+    CountingFeed(groth16::WitnessFeed& inner, std::atomic<uint64_t>& count)
+        : inner_(inner), count_(count) {}
+    bool next(size_t k, groth16::Witness*& witness,
+              groth16::ProverRandomness& randomness) override {
+        return inner_.next(k, witness, randomness);
+    }
+    void done(size_t k, const groth16::Proof* proof, const util::PhaseTimes& phases) override {
+        if (proof != nullptr) ++count_;
+        inner_.done(k, proof, phases);
+    }
+
+   private:
+    groth16::WitnessFeed& inner_;
+    std::atomic<uint64_t>& count_;
 };
 
 std::string device_prefix(const Device& d) {
@@ -130,11 +177,14 @@ class GpuBackend final : public ProverBackend {
 
     unsigned parallel_provers() const override { return static_cast<unsigned>(devices_.size()); }
 
-    std::vector<DeviceMemory> device_memory() const override {
-        std::vector<DeviceMemory> out;
+    std::vector<DeviceStatus> device_status() const override {
+        std::vector<DeviceStatus> out;
         for (const auto& dev : devices_) {
-            DeviceMemory d;
+            DeviceStatus d;
             d.ordinal = static_cast<uint32_t>(dev->ordinal);
+            d.name = dev->name;
+            d.circuits_proved = dev->circuits_proved.load();
+            d.busy = dev->busy.load();
             ScopedDevice scope(dev->ordinal);
             size_t free_bytes = 0, total_bytes = 0;
             if (scope.status().ok() && cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess) {
@@ -208,16 +258,15 @@ class GpuBackend final : public ProverBackend {
         const std::string& params_path, std::span<r1cs::ProvingAssignment* const> assignments,
         std::span<const groth16::ProverRandomness> randomness, util::PhaseTimes* times,
         util::TraceRecorder* trace) override {
-        DevicePicker::Lease lease = picker_.acquire();
-        Device& d = *devices_[lease.index()];
-        std::lock_guard lock(d.prove_mutex);
-        ScopedDevice scope(d.ordinal);  // before the handle: the set is released on the device
-        CUZK_RETURN_IF_ERROR(with_device(d, scope.status()));
+        DeviceCall call(devices_, picker_);
+        Device& d = call.device();
+        CUZK_RETURN_IF_ERROR(with_device(d, call.status()));
         auto h = d.cache->acquire(params_path);
         if (!h.ok()) return with_device(d, h.status());
         gpu::GpuProverOptions options;
         options.trace = trace;
         auto proofs = gpu::prove_gpu_assignments(**h, assignments, randomness, options, times);
+        if (proofs.ok()) d.circuits_proved += proofs->size();
         // A "circuit K: ..." error names the partition (the engine reads that prefix); others
         // name the device when there are several.
         if (!proofs.ok() && devices_.size() > 1 &&
@@ -236,11 +285,9 @@ class GpuBackend final : public ProverBackend {
         util::TraceRecorder* trace, groth16::WitnessFeed* feed) override {
         if (compiled == nullptr)
             return util::invalid_argument("gpu backend: prove_witnesses without a compiled circuit");
-        DevicePicker::Lease lease = picker_.acquire();
-        Device& d = *devices_[lease.index()];
-        std::lock_guard lock(d.prove_mutex);
-        ScopedDevice scope(d.ordinal);
-        CUZK_RETURN_IF_ERROR(with_device(d, scope.status()));
+        DeviceCall call(devices_, picker_);
+        Device& d = call.device();
+        CUZK_RETURN_IF_ERROR(with_device(d, call.status()));
         auto h = d.cache->acquire(params_path);
         if (!h.ok()) return with_device(d, h.status());
         auto dc = resident_circuit(d, compiled, times);
@@ -248,7 +295,13 @@ class GpuBackend final : public ProverBackend {
         gpu::GpuProverOptions options;
         options.trace = trace;
         options.compiled = *dc;
-        auto proofs = gpu::prove_gpu_witnesses(**h, witnesses, randomness, options, times, feed);
+        // With a feed every proof is counted as it is made (done() is told of each, the call's
+        // own witnesses included); without one, when the call returns.
+        std::optional<CountingFeed> counting;
+        if (feed != nullptr) counting.emplace(*feed, d.circuits_proved);
+        auto proofs = gpu::prove_gpu_witnesses(**h, witnesses, randomness, options, times,
+                                               counting ? &*counting : nullptr);
+        if (proofs.ok() && !counting) d.circuits_proved += proofs->size();
         if (!proofs.ok() && devices_.size() > 1 &&
             !proofs.status().message().starts_with("circuit "))
             return with_device(d, proofs.status());

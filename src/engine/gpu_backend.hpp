@@ -14,6 +14,8 @@
 // install_generated_params runs gpu::generate_resident_params on every device (in parallel) and
 // inserts each result into that device's cache as a permanent entry (ParamsCache::insert) —
 // placed on the device when it fits the device's parameter budget, else in pinned host memory.
+// device_status() reports, per device, its memory, its name, the circuits proved on it (each
+// counted as its proof is made) and whether a prover call holds it now.
 // The phase names are the GPU prover's.
 #pragma once
 

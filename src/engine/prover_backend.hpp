@@ -46,11 +46,16 @@ struct LoadedParams {
     uint64_t device_bytes = 0;  // device memory (0 for the CPU backend)
 };
 
-// One device's memory as the backend sees it (cudaMemGetInfo), and what its parameter cache may
-// use (the rest is kept for the prover's per-call buffers).
-struct DeviceMemory {
+// One device as the backend sees it: its memory (cudaMemGetInfo), what its parameter cache may
+// use (the rest is kept for the prover's per-call buffers), and its work since the backend was
+// made — the circuits proved on it (counted as each proof is made, so a streaming call's count
+// grows while it runs) and whether a prover call holds it now.
+struct DeviceStatus {
     uint32_t ordinal = 0;
     uint64_t total_bytes = 0, free_bytes = 0, params_budget_bytes = 0;
+    std::string name;  // "NVIDIA H200"
+    uint64_t circuits_proved = 0;
+    bool busy = false;
 };
 
 class ProverBackend {
@@ -59,8 +64,8 @@ class ProverBackend {
     virtual std::string name() const = 0;  // "cpu", "gpu:0 NVIDIA H200"
     // Loads the parameter set at `params_path` (or finds it loaded) and describes it.
     virtual util::Result<LoadedParams> load_params(const std::string& params_path) = 0;
-    // The devices' memory now, one entry per device (empty for the CPU backend).
-    virtual std::vector<DeviceMemory> device_memory() const { return {}; }
+    // The devices now, one entry per device in the backend's order (empty for the CPU backend).
+    virtual std::vector<DeviceStatus> device_status() const { return {}; }
     // How many prove() calls run at once (one per device): the engine's default number of
     // prover threads (EngineConfig::prover_workers = 0).
     virtual unsigned parallel_provers() const { return 1; }
