@@ -209,6 +209,11 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
         return util::invalid_argument(
             "NTT: pass_threads (env CUZK_NTT_PASS_THREADS) must be a power of two in 32..512, "
             "not " + std::to_string(threads));
+    if (options.pass_min_blocks != 0 && options.pass_min_blocks != 5 &&
+        options.pass_min_blocks != 6)
+        return util::invalid_argument(
+            "NTT: pass_min_blocks (env CUZK_NTT_PASS_MIN_BLOCKS) must be 0, 5 or 6, not " +
+            std::to_string(options.pass_min_blocks));
     if (options.register_stages == 0 || options.register_stages > detail::kMaxRegisterStages)
         return util::invalid_argument(
             "NTT: register_stages (env CUZK_NTT_REGISTER_STAGES) must be 1.." +
@@ -242,7 +247,7 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_ntt_pass(d, L, p.r, p.k, dif, options.ptx_mul,
                                                           table, shift, roots, threads,
                                                           options.register_stages, prefetch,
-                                                          stream));
+                                                          options.pass_min_blocks, stream));
     }
     if (dif && reorder)
         CUZK_CUDA_RETURN_IF_ERROR(

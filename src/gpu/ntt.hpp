@@ -99,6 +99,17 @@ struct NttOptions {
     // elements, so a pass of k stages takes ⌈k / register_stages⌉ barriers and shared-memory
     // round trips instead of k. 1 is the radix-2 pass of 2026-12-02 and before. Same results.
     unsigned register_stages = util::env_unsigned("CUZK_NTT_REGISTER_STAGES", 3);
+    // Occupancy of the passes with 3 register stages (env CUZK_NTT_PASS_MIN_BLOCKS = 0|5|6):
+    // 0 bounds them to 128 registers for 4 blocks of 128 threads per SM (16 warps) with the
+    // inner DFT's twiddles in shared memory; 5 or 6 bound them to 102 or 85 registers for 5 or 6
+    // blocks, the twiddles read through L1 (the blocks' shared memory would not fit otherwise).
+    // ncu, H200, 2^27 forward (2026-12-04): the 4-block passes issue an instruction every ~10
+    // cycles per warp with 4 warps per scheduler — FMA pipe 38 %, issue slots 40 % busy —, so
+    // more warps were expected to hide the products' latency. Measured (2^27 forward, ms, 0 /
+    // 5 / 6): 48.6 / 55.2 / 61.9 — slower: ptxas gives 96 and 80 registers, the issue slots
+    // stay ~35 % busy and the occupancy only reaches 31 / 37 %. Off (0). PTX arithmetic only
+    // (ptx_mul); the same results.
+    unsigned pass_min_blocks = util::env_unsigned("CUZK_NTT_PASS_MIN_BLOCKS", 0);
     // The bit-reversal permutation through shared-memory tiles (runs of 16 elements in both
     // directions) instead of a swap per element pair (env CUZK_NTT_TILED_BIT_REVERSE=0 for
     // comparison). Same results.

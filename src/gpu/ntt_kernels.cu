@@ -71,13 +71,24 @@ __device__ DeviceFr power(PowerTable t, uint64_t e) {
 // blocks of 128 threads fit an SM (unbounded, ptxas takes 164 and 3 fit).
 // prefetch_twiddles (DIF with a one-level table): the load loop asks L2 for each element's
 // inter-pass twiddle, which the store loop reads after the inner DFT.
-template <bool kDif, bool kPtx, unsigned kQ>
-__global__ void __launch_bounds__(kMaxBlockElements >> kQ, kQ == 3 ? 4 : 1) ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsigned k,
-                                PowerTable tw, unsigned twiddle_shift, const DeviceFr* roots,
-                                unsigned kmax, bool prefetch_twiddles) {
+// kMinBlocks (NttOptions::pass_min_blocks; 0: the bounds above): with kQ = 3, blocks per SM the
+// registers are bounded for (5: 102 registers, 6: 85); the inner DFT's twiddles are then read
+// from `roots` through L1 instead of shared memory, so that the blocks' shared memory fits.
+template <bool kDif, bool kPtx, unsigned kQ, unsigned kMinBlocks = 0>
+__global__ void __launch_bounds__(kMaxBlockElements >> kQ,
+                                  kMinBlocks != 0 ? kMinBlocks : (kQ == 3 ? 4 : 1))
+    ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, PowerTable tw,
+                    unsigned twiddle_shift, const DeviceFr* roots, unsigned kmax,
+                    bool prefetch_twiddles) {
     constexpr unsigned kWidth = 1u << kQ;
+    constexpr bool kSharedRoots = kMinBlocks == 0;
     __shared__ DeviceFr s[kMaxBlockElements];
-    __shared__ DeviceFr w_small[kMaxBlockElements / 2];
+    __shared__ DeviceFr w_shared[kSharedRoots ? kMaxBlockElements / 2 : 1];
+    // w_small[j] = ω_{2^k}^j: from shared memory, or straight from `roots`.
+    auto w_small = [&](unsigned j) -> DeviceFr {
+        if constexpr (kSharedRoots) return w_shared[j];
+        else return roots[j << (kmax - k)];
+    };
     const unsigned eb = log_n < kPassLogElements ? log_n : kPassLogElements;
     const unsigned t = (r < eb - k) ? r : eb - k;
     const unsigned hl_bits = eb - k - t;
@@ -85,8 +96,10 @@ __global__ void __launch_bounds__(kMaxBlockElements >> kQ, kQ == 3 ? 4 : 1) ntt_
     const uint64_t blk_lane = blk & ((uint64_t{1} << (r - t)) - 1);
     const uint64_t blk_high = blk >> (r - t);
 
-    for (unsigned j = threadIdx.x; j < (1u << (k - 1)); j += blockDim.x)
-        w_small[j] = roots[j << (kmax - k)];
+    if constexpr (kSharedRoots) {
+        for (unsigned j = threadIdx.x; j < (1u << (k - 1)); j += blockDim.x)
+            w_shared[j] = roots[j << (kmax - k)];
+    }
 
     auto global_index = [&](unsigned e) -> uint64_t {
         const uint64_t ll = e & ((1u << t) - 1);
@@ -153,7 +166,7 @@ __global__ void __launch_bounds__(kMaxBlockElements >> kQ, kQ == 3 ? 4 : 1) ntt_
                         v[x1] = sub<kPtx>(u, y);
                         continue;
                     }
-                    const DeviceFr w = w_small[(f_below | (x_low << wlo)) << (k - 1 - b)];
+                    const DeviceFr w = w_small((f_below | (x_low << wlo)) << (k - 1 - b));
                     if (kDif) {
                         v[x] = add<kPtx>(u, y);
                         v[x1] = mul<kPtx>(sub<kPtx>(u, y), w);
@@ -305,11 +318,16 @@ using PassKernel = void (*)(DeviceFr*, unsigned, unsigned, unsigned, PowerTable,
                             const DeviceFr*, unsigned, bool);
 
 template <bool kDif, bool kPtx>
-PassKernel pass_kernel(unsigned register_stages) {
+PassKernel pass_kernel(unsigned register_stages, unsigned min_blocks) {
     switch (register_stages) {
         case 1: return ntt_pass_kernel<kDif, kPtx, 1>;
         case 2: return ntt_pass_kernel<kDif, kPtx, 2>;
-        default: return ntt_pass_kernel<kDif, kPtx, 3>;
+        default:
+            if constexpr (kPtx) {  // the bounded variants exist for the PTX arithmetic only
+                if (min_blocks == 5) return ntt_pass_kernel<kDif, kPtx, 3, 5>;
+                if (min_blocks == 6) return ntt_pass_kernel<kDif, kPtx, 3, 6>;
+            }
+            return ntt_pass_kernel<kDif, kPtx, 3>;
     }
 }
 
@@ -318,20 +336,24 @@ PassKernel pass_kernel(unsigned register_stages) {
 cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
                             bool ptx, PowerTable twiddles, unsigned twiddle_shift,
                             const DeviceFr* roots, unsigned threads, unsigned register_stages,
-                            bool prefetch_twiddles, cudaStream_t stream) {
+                            bool prefetch_twiddles, unsigned min_blocks,
+                            cudaStream_t stream) {
     const unsigned eb = log_n < kPassLogElements ? log_n : kPassLogElements;
     if (k == 0 || k > eb || r + k > log_n) return cudaErrorInvalidValue;
     if (threads < 32 || threads > kMaxBlockElements / 2 || (threads & (threads - 1)) != 0)
         return cudaErrorInvalidValue;
     if (register_stages == 0 || register_stages > kMaxRegisterStages) return cudaErrorInvalidValue;
     if (prefetch_twiddles && (!dif || twiddles.hi != nullptr)) return cudaErrorInvalidValue;
+    if (min_blocks != 0 && min_blocks != 5 && min_blocks != 6) return cudaErrorInvalidValue;
     const unsigned q = register_stages < k ? register_stages : k;
     const unsigned kmax = eb;
     const unsigned blocks = 1u << (log_n - eb);
     const unsigned groups = 1u << (eb - q);
     if (threads > groups) threads = groups;
-    const PassKernel kernel = dif ? (ptx ? pass_kernel<true, true>(q) : pass_kernel<true, false>(q))
-                                  : (ptx ? pass_kernel<false, true>(q) : pass_kernel<false, false>(q));
+    const unsigned mb = min_blocks;
+    const PassKernel kernel =
+        dif ? (ptx ? pass_kernel<true, true>(q, mb) : pass_kernel<true, false>(q, mb))
+            : (ptx ? pass_kernel<false, true>(q, mb) : pass_kernel<false, false>(q, mb));
     kernel<<<blocks, threads, 0, stream>>>(data, log_n, r, k, twiddles, twiddle_shift, roots,
                                            kmax, prefetch_twiddles);
     return cudaGetLastError();

@@ -48,7 +48,8 @@ inline constexpr unsigned kMaxRegisterStages = 3;
 cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
                             bool ptx, PowerTable twiddles, unsigned twiddle_shift,
                             const DeviceFr* roots, unsigned threads, unsigned register_stages,
-                            bool prefetch_twiddles, cudaStream_t stream);
+                            bool prefetch_twiddles, unsigned min_blocks,
+                            cudaStream_t stream);
 
 // out[e] = x^e for e < n, from the table `powers` of x (a one-level table of any x^e, e < n,
 // built on the device: n products).

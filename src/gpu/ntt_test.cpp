@@ -167,6 +167,34 @@ TEST_F(GpuNttTest, EveryPassBlockShapeMatchesTheCpu) {
         expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
 }
 
+// The passes bounded for 5 or 6 blocks per SM (twiddles through L1), every thread count, against
+// the CPU at one-, two- and three-pass sizes; and at 2^26 forward.
+TEST_F(GpuNttTest, PassesBoundedForMoreBlocksMatchTheCpu) {
+    util::TestRng rng(509);
+    Variants v;
+    for (unsigned blocks : {5u, 6u})
+        for (unsigned threads : {32u, 128u, 512u})
+            for (auto& w : per_algorithm(
+                     " min_blocks=" + std::to_string(blocks) + " threads=" + std::to_string(threads),
+                     [blocks, threads](NttOptions& o) {
+                         o.pass_min_blocks = blocks;
+                         o.pass_threads = threads;
+                     }))
+                v.push_back(w);
+    for (unsigned log_n : {3u, 10u, 13u, 21u})
+        expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
+    const std::vector<Fr> input = random_vector(rng, size_t{1} << 26);
+    std::vector<Fr> want = input;
+    ASSERT_TRUE(ntt::forward(want, nullptr).ok());
+    for (unsigned blocks : {5u, 6u}) {
+        NttOptions o;
+        o.pass_min_blocks = blocks;
+        std::vector<Fr> got = input;
+        ASSERT_TRUE(ntt_forward(got, o).ok());
+        EXPECT_EQ(first_difference(want, got), -1) << "min_blocks=" << blocks;
+    }
+}
+
 // 2^26 (passes of 8, 9 and 9 stages) with each register round width, forward only.
 TEST_F(GpuNttTest, RegisterRoundsAt2e26MatchTheCpu) {
     util::TestRng rng(505);
@@ -299,6 +327,11 @@ TEST_F(GpuNttTest, BadPassThreadsAreErrors) {
 TEST_F(GpuNttTest, BadRegisterStagesAreErrors) {
     expect_refused({0u, 4u, 10u}, [](NttOptions& o, unsigned q) { o.register_stages = q; },
                    "CUZK_NTT_REGISTER_STAGES");
+}
+
+TEST_F(GpuNttTest, BadPassMinBlocksAreErrors) {
+    expect_refused({1u, 4u, 7u}, [](NttOptions& o, unsigned b) { o.pass_min_blocks = b; },
+                   "CUZK_NTT_PASS_MIN_BLOCKS");
 }
 
 TEST_F(GpuNttTest, BadSizesAreErrors) {
