@@ -151,18 +151,34 @@ TEST_F(GpuNttTest, RoundTripsAt2e24) {
 // register round (windows that divide a pass's stages and windows that overlap at the end),
 // fewer threads than groups (each thread loops over several per round). The sizes give one pass
 // of 1, 2, 3, 9 or 10 stages, two of 6 + 7 (2^13) and three of 7 (2^21).
+// Both algorithms for every (value, threads): set(o, value) and o.pass_threads = threads, named
+// " <what>=value threads=threads".
+Variants pass_variants(const char* what, std::initializer_list<unsigned> values,
+                       std::initializer_list<unsigned> threads,
+                       void (*set)(NttOptions&, unsigned)) {
+    Variants v;
+    for (unsigned value : values)
+        for (unsigned t : threads) {
+            std::string label = " ";  // appended piece by piece: GCC 12 warns on a + chain here
+            label += what;
+            label += "=";
+            label += std::to_string(value);
+            label += " threads=";
+            label += std::to_string(t);
+            for (auto& w : per_algorithm(label, [set, value, t](NttOptions& o) {
+                     set(o, value);
+                     o.pass_threads = t;
+                 }))
+                v.push_back(w);
+        }
+    return v;
+}
+
 TEST_F(GpuNttTest, EveryPassBlockShapeMatchesTheCpu) {
     util::TestRng rng(503);
-    Variants v;
-    for (unsigned stages : {1u, 2u, 3u})
-        for (unsigned threads : {32u, 64u, 128u, 256u, 512u})
-            for (auto& w : per_algorithm(
-                     " stages=" + std::to_string(stages) + " threads=" + std::to_string(threads),
-                     [stages, threads](NttOptions& o) {
-                         o.register_stages = stages;
-                         o.pass_threads = threads;
-                     }))
-                v.push_back(w);
+    const Variants v =
+        pass_variants("stages", {1u, 2u, 3u}, {32u, 64u, 128u, 256u, 512u},
+                      [](NttOptions& o, unsigned stages) { o.register_stages = stages; });
     for (unsigned log_n : {1u, 2u, 3u, 9u, 10u, 13u, 21u})
         expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
 }
@@ -171,16 +187,9 @@ TEST_F(GpuNttTest, EveryPassBlockShapeMatchesTheCpu) {
 // the CPU at one-, two- and three-pass sizes; and at 2^26 forward.
 TEST_F(GpuNttTest, PassesBoundedForMoreBlocksMatchTheCpu) {
     util::TestRng rng(509);
-    Variants v;
-    for (unsigned blocks : {5u, 6u})
-        for (unsigned threads : {32u, 128u, 512u})
-            for (auto& w : per_algorithm(
-                     " min_blocks=" + std::to_string(blocks) + " threads=" + std::to_string(threads),
-                     [blocks, threads](NttOptions& o) {
-                         o.pass_min_blocks = blocks;
-                         o.pass_threads = threads;
-                     }))
-                v.push_back(w);
+    const Variants v =
+        pass_variants("min_blocks", {5u, 6u}, {32u, 128u, 512u},
+                      [](NttOptions& o, unsigned blocks) { o.pass_min_blocks = blocks; });
     for (unsigned log_n : {3u, 10u, 13u, 21u})
         expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
     const std::vector<Fr> input = random_vector(rng, size_t{1} << 26);
