@@ -50,7 +50,8 @@ void help_pipeline(std::FILE* f) {
         "usage: cuzk bench pipeline --sector-size S (--params-dir DIR | --gpu-setup)\n"
         "                           [--setup-seed N] [--jobs N] [--seed N] [--gpus LIST]\n"
         "                           [--synthesis-workers N] [--prover-workers N]\n"
-        "                           [--max-batch-size N] [--max-batch-wait-ms N] [--budget-gib G]\n"
+        "                           [--max-batch-size N] [--max-batch-wait-ms N] [--look-ahead N]\n"
+        "                           [--budget-gib G]\n"
         "                           [--no-verify] [--no-vanilla-check] [--no-subgroup-check]\n"
         "                           [--cpu] [--compiled|--no-compiled] [--trace-dir DIR]\n"
         "                           [--json]\n"
@@ -72,6 +73,9 @@ void help_pipeline(std::FILE* f) {
         "  --prover-workers N     prover threads (default: one per device)\n"
         "  --max-batch-size N     partitions per prover call (default 1)\n"
         "  --max-batch-wait-ms N  wait to fill a batch (default 0)\n"
+        "  --look-ahead N         partitions synthesized or being synthesized and not yet\n"
+        "                         taken by a prover (default 0: 2 x max-batch-size x\n"
+        "                         prover workers, at least synthesis + prover workers)\n"
         "  --budget-gib G         host memory budget (default 3/4 of physical memory)\n"
         "  --no-verify            do not verify the proofs before returning them\n"
         "  --no-vanilla-check     do not check the C1's vanilla proofs at submit\n"
@@ -174,7 +178,7 @@ int run_bench_pipeline(int argc, char** argv) {
             cmd, argc, argv,
             {"--sector-size", "--params-dir", "--jobs", "--seed", "--synthesis-workers",
              "--max-batch-size", "--max-batch-wait-ms", "--budget-gib", "--setup-seed", "--gpus",
-             "--prover-workers", "--trace-dir"},
+             "--prover-workers", "--trace-dir", "--look-ahead"},
             {"--no-verify", "--no-vanilla-check", "--cpu", "--no-subgroup-check", "--gpu-setup",
              "--compiled", "--no-compiled"},
             args))
@@ -216,10 +220,11 @@ int run_bench_pipeline(int argc, char** argv) {
     if (!parse_unsigned(args, "--synthesis-workers", config.synthesis_workers) ||
         !parse_unsigned(args, "--prover-workers", config.prover_workers) ||
         !parse_unsigned(args, "--max-batch-size", config.max_batch_size) ||
-        !parse_unsigned(args, "--max-batch-wait-ms", config.max_batch_wait_ms))
+        !parse_unsigned(args, "--max-batch-wait-ms", config.max_batch_wait_ms) ||
+        !parse_unsigned(args, "--look-ahead", config.max_ready_partitions))
         return fail_json(args, cmd, kExitUsage,
-                         "--synthesis-workers, --prover-workers, --max-batch-size and "
-                         "--max-batch-wait-ms take decimal integers");
+                         "--synthesis-workers, --prover-workers, --max-batch-size, "
+                         "--max-batch-wait-ms and --look-ahead take decimal integers");
     if (args.has("--gpus") && !parse_device_list(args.get("--gpus"), config.gpus))
         return fail_json(args, cmd, kExitUsage,
                          "--gpus takes CUDA device ordinals separated by commas, e.g. 0,1");
@@ -371,9 +376,10 @@ int run_bench_pipeline(int argc, char** argv) {
                  info.name, completed, static_cast<unsigned long long>(jobs), st.backend.c_str());
     std::fprintf(table,
                  "config: synthesis_workers %u, prover_workers %u, max_batch_size %u, "
-                 "max_batch_wait_ms %u, verify %s, compiled synthesis %s, budget %.2f GiB, "
-                 "parameters %s\n",
+                 "look_ahead %u, max_batch_wait_ms %u, verify %s, compiled synthesis %s, "
+                 "budget %.2f GiB, parameters %s\n",
                  st.synthesis_workers, st.prover_workers, config.max_batch_size,
+                 st.max_ready_partitions,
                  config.max_batch_wait_ms, config.verify_proofs ? "on" : "off",
                  config.compiled_synthesis ? "on" : "off",
                  gib(st.host_budget_bytes),
@@ -407,6 +413,7 @@ int run_bench_pipeline(int argc, char** argv) {
             .num("synthesis_workers", st.synthesis_workers)
             .num("prover_workers", st.prover_workers)
             .num("max_batch_size", config.max_batch_size)
+            .num("look_ahead", st.max_ready_partitions)
             .num("max_batch_wait_ms", config.max_batch_wait_ms)
             .boolean("verify", config.verify_proofs)
             .boolean("compiled_synthesis", config.compiled_synthesis)

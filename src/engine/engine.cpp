@@ -538,6 +538,7 @@ EngineStatus EngineImpl::status() const {
     s.backend = backend_->name();
     s.prover_workers = config_.prover_workers;
     s.synthesis_workers = config_.synthesis_workers;
+    s.max_ready_partitions = config_.max_ready_partitions;
     s.draining = draining_;
     for (const auto& [seq, job] : by_seq_) {
         if (job->state == JobState::kQueued) ++s.jobs_queued;

@@ -155,6 +155,7 @@ struct EngineStatus {
     std::string backend;          // ProverBackend::name()
     unsigned prover_workers = 0;  // prover threads (EngineConfig::prover_workers, resolved)
     unsigned synthesis_workers = 0;  // synthesis threads (EngineConfig's, resolved)
+    unsigned max_ready_partitions = 0;  // the look-ahead (EngineConfig's, resolved)
     bool draining = false;
     size_t jobs_queued = 0, jobs_running = 0;
     size_t partitions_queued = 0, partitions_synthesizing = 0, partitions_ready = 0,

@@ -840,6 +840,7 @@ TEST(EngineFake, DefaultLookAheadKeepsEverySynthesisWorkerBusy) {
     std::this_thread::sleep_for(milliseconds(200));  // and it stays there
     const EngineStatus st = (*e)->status();
     EXPECT_EQ(st.partitions_ready + st.partitions_synthesizing, 4u);
+    EXPECT_EQ(st.max_ready_partitions, 4u);
     h.state->open_gate();
     EXPECT_EQ(await_final(**e, *id).state, JobState::kCompleted);
 }
