@@ -101,8 +101,9 @@ struct NttOptions {
     unsigned register_stages = util::env_unsigned("CUZK_NTT_REGISTER_STAGES", 3);
     // Occupancy of the passes with 3 register stages (env CUZK_NTT_PASS_MIN_BLOCKS = 0|5|6):
     // 0 bounds them to 128 registers for 4 blocks of 128 threads per SM (16 warps) with the
-    // inner DFT's twiddles in shared memory; 5 or 6 bound them to 102 or 85 registers for 5 or 6
-    // blocks, the twiddles read through L1 (the blocks' shared memory would not fit otherwise).
+    // inner DFT's twiddles in shared memory; 5 or 6 bound them to at most 102 or 85 registers
+    // for 5 or 6 blocks, the twiddles read through L1 (the blocks' shared memory would not fit
+    // otherwise).
     // ncu, H200, 2^27 forward (2026-12-04): the 4-block passes issue an instruction every ~10
     // cycles per warp with 4 warps per scheduler — FMA pipe 38 %, issue slots 40 % busy —, so
     // more warps were expected to hide the products' latency. Measured (2^27 forward, ms, 0 /

@@ -72,8 +72,9 @@ __device__ DeviceFr power(PowerTable t, uint64_t e) {
 // prefetch_twiddles (DIF with a one-level table): the load loop asks L2 for each element's
 // inter-pass twiddle, which the store loop reads after the inner DFT.
 // kMinBlocks (NttOptions::pass_min_blocks; 0: the bounds above): with kQ = 3, blocks per SM the
-// registers are bounded for (5: 102 registers, 6: 85); the inner DFT's twiddles are then read
-// from `roots` through L1 instead of shared memory, so that the blocks' shared memory fits.
+// registers are bounded for (5: at most 102 registers, 6: at most 85; ptxas takes 96 and 80);
+// the inner DFT's twiddles are then read from `roots` through L1 instead of shared memory, so
+// that the blocks' shared memory fits.
 template <bool kDif, bool kPtx, unsigned kQ, unsigned kMinBlocks = 0>
 __global__ void __launch_bounds__(kMaxBlockElements >> kQ,
                                   kMinBlocks != 0 ? kMinBlocks : (kQ == 3 ? 4 : 1))
