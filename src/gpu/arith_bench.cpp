@@ -155,7 +155,8 @@ util::Result<std::vector<ArithBenchResult>> bench_device_arith(int repetitions) 
             return detail::launch_fp_mul_chains(a, b, n, it, split);
         };
         const auto fr_launch = [split](uint64_t* a, uint64_t* b, size_t n, int it) {
-            return detail::launch_fr_mul_chains(a, b, n, it, split);
+            return detail::launch_fr_mul_chains(
+                a, b, n, it, split ? detail::FrProduct::kSplit : detail::FrProduct::kPaired);
         };
         CUZK_ASSIGN_OR_RETURN(ArithBenchResult fp,
                               bench_field<ff::Fp>(split ? "fp_mul_split" : "fp_mul", repetitions,
@@ -165,6 +166,22 @@ util::Result<std::vector<ArithBenchResult>> bench_device_arith(int repetitions) 
                               bench_field<ff::Fr>(split ? "fr_mul_split" : "fr_mul", repetitions,
                                                   512, 256, fr_launch, mul_step<ff::Fr>));
         out.push_back(fr);
+    }
+    // The Fr product with the sparse reduction (the modulus' two low words as additions), with
+    // the modulus as immediates and from constant memory.
+    for (const bool constant_modulus : {false, true}) {
+        const detail::FrProduct product = constant_modulus
+                                              ? detail::FrProduct::kSparseConstantModulus
+                                              : detail::FrProduct::kSparse;
+        CUZK_ASSIGN_OR_RETURN(
+            ArithBenchResult fr_sparse,
+            bench_field<ff::Fr>(constant_modulus ? "fr_mul_sparse_cmod" : "fr_mul_sparse",
+                                repetitions, 512, 256,
+                                [product](uint64_t* a, uint64_t* b, size_t n, int it) {
+                                    return detail::launch_fr_mul_chains(a, b, n, it, product);
+                                },
+                                mul_step<ff::Fr>));
+        out.push_back(fr_sparse);
     }
     // The Fp2 product, lazily reduced against Karatsuba (3 Fp products' worth of multiply-adds
     // nominally, so that the two rates compare).

@@ -1,6 +1,7 @@
 // Throughput of the device arithmetic the MSM and the NTT are built from, for
 // `cuzk bench gpu-arith`: Fp and Fr Montgomery products (gpu/mont_ptx.cuh: the default paired
-// chains against the first split ones), the Fp2 product (lazily reduced against Karatsuba), Fp
+// chains against the first split ones; for Fr also the sparse reduction, with the modulus as
+// immediates and from constant memory), the Fp2 product (lazily reduced against Karatsuba), Fp
 // sums and
 // differences (PTX carry chains against the shared 64-bit limb code: the A/B of that switch) and
 // the G1 XYZZ mixed addition of the bucket kernel (gpu/msm_point_ops.cuh). Host C++ header.
@@ -23,7 +24,8 @@
 namespace cuzk::gpu {
 
 struct ArithBenchResult {
-    std::string what;   // "fp_mul", "fr_mul", "fp_mul_split", "fr_mul_split", "fp2_mul_lazy",
+    std::string what;   // "fp_mul", "fr_mul", "fp_mul_split", "fr_mul_split", "fr_mul_sparse",
+                        // "fr_mul_sparse_cmod", "fp2_mul_lazy",
                         // "fp2_mul_karatsuba", "fp_addsub_ptx",
                         // "fp_addsub_wide", "g1_madd"
     double ms = 0;         // median per launch

@@ -1,5 +1,8 @@
 // Arithmetic throughput kernels for `cuzk bench gpu-arith` (arith_bench.hpp).
 #include "gpu/arith_bench_launch.hpp"
+
+#include <type_traits>
+
 #include "gpu/device_curve.cuh"
 #include "gpu/msm_point_ops.cuh"
 
@@ -9,20 +12,38 @@ namespace {
 
 constexpr unsigned kBlock = 256;
 
-// kSplit: the first PTX product (DeviceField::mul_ptx_split), else the default one.
-template <class F, bool kSplit>
+// Fr's modulus in constant memory, which ptxas cannot fold into immediates (set by the launcher
+// from the host's limbs before the sparse-reduction variant with it runs).
+__constant__ uint64_t kFrModulusInConstantMemory[DeviceFr::kLimbs];
+
+// The product: 0 the default, 1 the first PTX product (DeviceField::mul_ptx_split), 2 the
+// sparse reduction (DeviceField::mul_ptx_sparse), 3 the sparse reduction with the modulus read
+// from constant memory (Fr only): its words become register or constant-bank operands, so that
+// ptxas may emit one wide multiply-add per word pair where immediates give a low and a high one.
+template <class F, int kVariant>
+__device__ __forceinline__ F bench_mul(const F& x, const F& y) {
+    if constexpr (kVariant == 1) {
+        return F::mul_ptx_split(x, y);
+    } else if constexpr (kVariant == 2) {
+        return F::mul_ptx_sparse(x, y);
+    } else if constexpr (kVariant == 3) {
+        F r;
+        mont_mul_ptx<F::kLimbs, true>(r.limb, x.limb, y.limb, kFrModulusInConstantMemory,
+                                      static_cast<uint32_t>(kInv<ff::FrParams>));
+        return r;
+    } else {
+        return x * y;
+    }
+}
+
+template <class F, int kVariant>
 __global__ void mul_chains_kernel(F* a, F* b, size_t n, int iterations) {
     const size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
     if (i >= n) return;
     F x = a[i], y = b[i];
     for (int k = 0; k < iterations; ++k) {
-        if constexpr (kSplit) {
-            x = F::mul_ptx_split(x, y);
-            y = F::mul_ptx_split(y, x);
-        } else {
-            x = x * y;
-            y = y * x;
-        }
+        x = bench_mul<F, kVariant>(x, y);
+        y = bench_mul<F, kVariant>(y, x);
     }
     a[i] = x;
     b[i] = y;
@@ -62,11 +83,24 @@ unsigned blocks(size_t n) { return static_cast<unsigned>((n + kBlock - 1) / kBlo
 
 // split: the first PTX product, for the fields that have it (not Fp2).
 template <class F>
-cudaError_t launch_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations, bool split) {
-    auto kernel = mul_chains_kernel<F, false>;
+cudaError_t launch_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations, bool split,
+                              FrProduct fr_product = FrProduct::kPaired) {
+    auto kernel = mul_chains_kernel<F, 0>;
     if constexpr (requires(const F& x) { F::mul_ptx_split(x, x); }) {
-        if (split) kernel = mul_chains_kernel<F, true>;
+        if (split) kernel = mul_chains_kernel<F, 1>;
     } else if (split) {
+        return cudaErrorInvalidValue;
+    }
+    if constexpr (std::is_same_v<F, DeviceFr>) {
+        if (fr_product == FrProduct::kSparse) kernel = mul_chains_kernel<F, 2>;
+        if (fr_product == FrProduct::kSparseConstantModulus) {
+            const auto& p = ff::FrParams::kMont.modulus;
+            const cudaError_t e =
+                cudaMemcpyToSymbol(kFrModulusInConstantMemory, p.limb, sizeof(p.limb));
+            if (e != cudaSuccess) return e;
+            kernel = mul_chains_kernel<F, 3>;
+        }
+    } else if (fr_product != FrProduct::kPaired) {
         return cudaErrorInvalidValue;
     }
     kernel<<<blocks(n), kBlock>>>(reinterpret_cast<F*>(a), reinterpret_cast<F*>(b), n,
@@ -81,8 +115,9 @@ cudaError_t launch_fp_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterati
     return launch_mul_chains<DeviceFp>(a, b, n, iterations, split);
 }
 cudaError_t launch_fr_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations,
-                                 bool split) {
-    return launch_mul_chains<DeviceFr>(a, b, n, iterations, split);
+                                 FrProduct product) {
+    return launch_mul_chains<DeviceFr>(a, b, n, iterations, product == FrProduct::kSplit,
+                                       product);
 }
 cudaError_t launch_fp2_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations, bool lazy) {
     return lazy ? launch_mul_chains<DeviceFp2Lazy>(a, b, n, iterations, false)

@@ -214,7 +214,16 @@ struct DeviceField {
     static CUZK_HD DeviceField mul_ptx_split(const DeviceField& a, const DeviceField& b) {
         return mul_ptx_with<true>(a, b);
     }
-    template <bool kSplit>
+    // Whether the modulus' two low 32-bit words are 1 and 2^32 − 1 (p ≡ 2^64 − 2^32 + 1 mod 2^64,
+    // true of Fr), which the sparse reduction of detail::ptx_paired_reduce needs.
+    static constexpr bool kSparseModulus = P::kModulus.limb[0] == 0xffffffff00000001ull;
+    // The PTX product with the sparse reduction (mul_ptx's values; for the A/B of
+    // NttOptions::sparse_reduction and `cuzk bench gpu-arith`); host code gets mul_wide.
+    static CUZK_HD DeviceField mul_ptx_sparse(const DeviceField& a, const DeviceField& b) {
+        static_assert(kSparseModulus, "the sparse reduction needs p ≡ 2^64 − 2^32 + 1 mod 2^64");
+        return mul_ptx_with<false, true>(a, b);
+    }
+    template <bool kSplit, bool kSparse = false>
     static CUZK_HD DeviceField mul_ptx_with(const DeviceField& a, const DeviceField& b) {
 #if defined(__CUDA_ARCH__)
         const DeviceField p = modulus_limbs();
@@ -223,7 +232,7 @@ struct DeviceField {
         if constexpr (kSplit)
             detail::mont_mul_ptx_split<kLimbs>(r.limb, a.limb, b.limb, p.limb, inv32);
         else
-            detail::mont_mul_ptx<kLimbs>(r.limb, a.limb, b.limb, p.limb, inv32);
+            detail::mont_mul_ptx<kLimbs, kSparse>(r.limb, a.limb, b.limb, p.limb, inv32);
         return r;
 #else
         return mul_wide(a, b);

@@ -135,6 +135,11 @@ util::Status elementwise_mul(std::span<const ff::Fr> a, std::span<const ff::Fr> 
                              std::span<ff::Fr> out) {
     return run_field_op<ff::Fr, DeviceFr>("elementwise_mul(Fr)", detail::BinaryOp::kMul, a, b, out);
 }
+util::Status elementwise_mul_sparse(std::span<const ff::Fr> a, std::span<const ff::Fr> b,
+                                    std::span<ff::Fr> out) {
+    return run_field_op<ff::Fr, DeviceFr>("elementwise_mul_sparse(Fr)",
+                                          detail::BinaryOp::kMulSparse, a, b, out);
+}
 util::Status elementwise_mul(std::span<const ff::Fp2> a, std::span<const ff::Fp2> b,
                              std::span<ff::Fp2> out, bool lazy_product) {
     if (lazy_product)

@@ -9,6 +9,10 @@ struct MulOp {
     template <class F>
     static __device__ F apply(const F& a, const F& b) { return a * b; }
 };
+struct MulSparseOp {
+    template <class F>
+    static __device__ F apply(const F& a, const F& b) { return F::mul_ptx_sparse(a, b); }
+};
 struct AddOp {
     template <class F>
     static __device__ F apply(const F& a, const F& b) { return a + b; }
@@ -42,6 +46,15 @@ cudaError_t launch(BinaryOp op, const F* a, const F* b, F* out, size_t n, cudaSt
         case BinaryOp::kSub:
             elementwise_kernel<F, SubOp><<<grid, kElementwiseBlock, 0, stream>>>(a, b, out, n);
             break;
+        case BinaryOp::kMulSparse:
+            if constexpr (requires { F::kSparseModulus; }) {
+                if constexpr (F::kSparseModulus) {
+                    elementwise_kernel<F, MulSparseOp>
+                        <<<grid, kElementwiseBlock, 0, stream>>>(a, b, out, n);
+                    break;
+                }
+            }
+            return cudaErrorInvalidValue;
         default:
             return cudaErrorInvalidValue;
     }

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ec/curves.hpp"
@@ -75,12 +76,13 @@ struct DescribeXyzz {
     }
 };
 
-enum class Op { kMul, kAdd, kSub };
+enum class Op { kMul, kAdd, kSub, kMulSparse };
 
 template <class F>
 F cpu_apply(Op op, const F& a, const F& b) {
     switch (op) {
-        case Op::kMul: return a * b;
+        case Op::kMul:
+        case Op::kMulSparse: return a * b;
         case Op::kAdd: return a + b;
         case Op::kSub: return a - b;
     }
@@ -93,6 +95,9 @@ util::Status gpu_apply(Op op, std::span<const F> a, std::span<const F> b, std::s
         case Op::kMul: return elementwise_mul(a, b, out);
         case Op::kAdd: return elementwise_add(a, b, out);
         case Op::kSub: return elementwise_sub(a, b, out);
+        case Op::kMulSparse:
+            if constexpr (std::is_same_v<F, ff::Fr>) return elementwise_mul_sparse(a, b, out);
+            break;
     }
     return util::internal_error("unknown op");
 }
@@ -102,6 +107,7 @@ const char* op_name(Op op) {
         case Op::kMul: return "mul";
         case Op::kAdd: return "add";
         case Op::kSub: return "sub";
+        case Op::kMulSparse: return "mul (sparse reduction)";
     }
     return "?";
 }
@@ -127,6 +133,35 @@ TEST_F(GpuTest, FpSub) { check_field_op<ff::Fp>(Op::kSub, 103); }
 TEST_F(GpuTest, FrMul) { check_field_op<ff::Fr>(Op::kMul, 104); }
 TEST_F(GpuTest, FrAdd) { check_field_op<ff::Fr>(Op::kAdd, 105); }
 TEST_F(GpuTest, FrSub) { check_field_op<ff::Fr>(Op::kSub, 106); }
+TEST_F(GpuTest, FrMulSparseReduction) { check_field_op<ff::Fr>(Op::kMulSparse, 110); }
+
+// The sparse reduction's special case m = 0 (a step whose low word is already 0, where
+// hi(m·(2^32 − 1)) = m − [m ≠ 0] takes its other branch) is rare on random operands; operands
+// whose Montgomery limbs have about half of their 32-bit words zero make it common.
+TEST_F(GpuTest, FrMulSparseReductionOnZeroWords) {
+    util::TestRng rng(111);
+    auto sparse_words = [&rng]() {
+        ff::Fr::Int v;
+        for (size_t i = 0; i < ff::Fr::Int::kLimbs; ++i) {
+            uint64_t limb = 0;
+            for (int half = 0; half < 2; ++half)
+                if (rng.uniform(2) == 1) limb |= (rng.next_u64() & 0xffffffffull) << (32 * half);
+            v.limb[i] = limb;
+        }
+        v.limb[ff::Fr::Int::kLimbs - 1] &= 0x3fffffffffffffffull;  // below p (> 2^254)
+        return ff::Fr::raw(v);
+    };
+    std::vector<ff::Fr> a(4000), b(4000), want(4000), got(4000);
+    for (size_t i = 0; i < a.size(); ++i) {
+        a[i] = sparse_words();
+        b[i] = i % 4 == 0 ? a[i] : sparse_words();
+        want[i] = a[i] * b[i];
+    }
+    ASSERT_TRUE(elementwise_mul_sparse(a, b, got).ok());
+    std::string report;
+    const size_t bad = count_mismatches(want, got, DescribeField{}, report);
+    EXPECT_EQ(bad, 0u) << bad << " of " << a.size() << " differ\n" << report;
+}
 
 // Fp2 products: every pair of the 81 elements whose coefficients are Fp edge values (zero,
 // one, −1, (p ± 1)/2, the raw limbs 1 and p − 1, …: the largest coefficient sums and the

@@ -13,7 +13,9 @@
 
 namespace cuzk::gpu::detail {
 
-enum class BinaryOp { kMul, kAdd, kSub };
+// kMulSparse: the product with the sparse reduction (DeviceField::mul_ptx_sparse; Fr only —
+// other fields refuse it with cudaErrorInvalidValue).
+enum class BinaryOp { kMul, kAdd, kSub, kMulSparse };
 
 // out[i] = a[i] op b[i] for i < n. out may alias a or b.
 cudaError_t launch_elementwise(BinaryOp op, const DeviceFp* a, const DeviceFp* b, DeviceFp* out,

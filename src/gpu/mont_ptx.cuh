@@ -186,16 +186,23 @@ __device__ __forceinline__ void ptx_row_mul(uint32_t* acc, const uint32_t* x, ui
     }
 }
 
+// The pairs j = j0, j0 + 2, … < n of a row, continuing a chain: acc[j] += lo(x[j]·w) and
+// acc[j+1] += hi(x[j]·w) with carries; the carry out of acc[n−1] is left in the flag.
+template <int n, int j0>
+__device__ __forceinline__ void ptx_row_madc_from(uint32_t* acc, const uint32_t* x, uint32_t w) {
+#pragma unroll
+    for (int j = j0; j < n; j += 2) {
+        asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(acc[j]) : "r"(x[j]), "r"(w));
+        asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(acc[j + 1]) : "r"(x[j]), "r"(w));
+    }
+}
+
 // acc += Σ_k x[2k]·w·2^(64k) in a new chain; its carry out of acc[n−1] is left in the flag.
 template <int n>
 __device__ __forceinline__ void ptx_row_mad(uint32_t* acc, const uint32_t* x, uint32_t w) {
     asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(acc[0]) : "r"(x[0]), "r"(w));
     asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(acc[1]) : "r"(x[0]), "r"(w));
-#pragma unroll
-    for (int j = 2; j < n; j += 2) {
-        asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(acc[j]) : "r"(x[j]), "r"(w));
-        asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(acc[j + 1]) : "r"(x[j]), "r"(w));
-    }
+    ptx_row_madc_from<n, 2>(acc, x, w);
 }
 
 // acc ← (acc >> 64 bits) + Σ_k x[2k]·w·2^(64k) + the carry flag, continuing a chain: acc[j] =
@@ -220,29 +227,51 @@ __device__ __forceinline__ void ptx_row_mad_shift(uint32_t* acc, const uint32_t*
 }
 
 // The reduction of one step: (ev, od) += m·p with m = ev[0]·(−p⁻¹), so ev[0] becomes 0.
-template <int n>
+//
+// kSparse: for moduli whose two low words are 1 and 2^32 − 1 (p ≡ 2^64 − 2^32 + 1 mod 2^64, as
+// BLS12-381's r; so −p⁻¹ ≡ −1 mod 2^32 and m = −ev[0]), the row products by those two words
+// are additions: m·1 = m, and m·(2^32 − 1) = m·2^32 − m has low word −m = ev[0] and high word
+// m − [m ≠ 0] (one subtraction with borrow). ptxas turns the products by these immediates into
+// multiply-adds on the FMA pipe, which bounds the NTT's passes (ncu: FMA the busiest pipe,
+// math-pipe-throttle stalls); here they go to the integer ALU: 16 multiply-adds fewer per Fr
+// product. Same values: ev[0] + m = 0 with carry [ev[0] ≠ 0], exactly what mad.lo gives.
+template <int n, bool kSparse = false>
 __device__ __forceinline__ void ptx_paired_reduce(uint32_t* ev, uint32_t* od, const uint32_t* q,
                                                   uint32_t inv32) {
-    const uint32_t m = ev[0] * inv32;
-    ptx_row_mad<n>(od, q + 1, m);  // od < 2^(32n): no carry out
-    ptx_row_mad<n>(ev, q, m);
+    if constexpr (kSparse) {
+        const uint32_t e0 = ev[0];
+        uint32_t m, hi1;
+        asm volatile("sub.cc.u32 %0, 0, %1;" : "=r"(m) : "r"(e0));  // m = −e0, borrow [e0 ≠ 0]
+        asm volatile("subc.u32 %0, %1, 0;" : "=r"(hi1) : "r"(m));   // hi(m·(2^32 − 1))
+        asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(od[0]) : "r"(e0));  // lo(m·(2^32 − 1)) = −m
+        asm volatile("addc.cc.u32 %0, %0, %1;" : "+r"(od[1]) : "r"(hi1));
+        ptx_row_madc_from<n, 2>(od, q + 1, m);  // od < 2^(32n): no carry out
+        asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(ev[0]) : "r"(m));  // m·1: ev[0] becomes 0
+        asm volatile("addc.cc.u32 %0, %0, 0;" : "+r"(ev[1]));
+        ptx_row_madc_from<n, 2>(ev, q, m);
+    } else {
+        const uint32_t m = ev[0] * inv32;
+        ptx_row_mad<n>(od, q + 1, m);  // od < 2^(32n): no carry out
+        ptx_row_mad<n>(ev, q, m);
+    }
     asm volatile("addc.u32 %0, %0, 0;" : "+r"(od[n - 1]));  // ev's carry: word n
 }
 
 // One step for b-word w after the first: shift, add a·w, reduce; on return the roles have
 // swapped (`od` holds the even part and `ev` the odd part).
-template <int n>
+template <int n, bool kSparse>
 __device__ __forceinline__ void ptx_paired_step(uint32_t* ev, uint32_t* od, const uint32_t* x,
                                                 const uint32_t* q, uint32_t w, uint32_t inv32) {
     asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(od[0]) : "r"(ev[1]));  // word 0 of T/2^32
     ptx_row_mad_shift<n>(ev, x + 1, w);                                 // the odd part
     ptx_row_mad<n>(od, x, w);                                           // the even part
     asm volatile("addc.u32 %0, %0, 0;" : "+r"(ev[n - 1]));
-    ptx_paired_reduce<n>(od, ev, q, inv32);
+    ptx_paired_reduce<n, kSparse>(od, ev, q, inv32);
 }
 
-// r = a·b·2^(−64·kLimbs64) mod p for fully reduced a, b < p (64-bit limb arrays).
-template <size_t kLimbs64>
+// r = a·b·2^(−64·kLimbs64) mod p for fully reduced a, b < p (64-bit limb arrays). kSparse: the
+// reduction of ptx_paired_reduce for p ≡ 2^64 − 2^32 + 1 mod 2^64 (the caller guarantees it).
+template <size_t kLimbs64, bool kSparse = false>
 __device__ __forceinline__ void mont_mul_ptx(uint64_t* r, const uint64_t* a, const uint64_t* b,
                                              const uint64_t* p, uint32_t inv32) {
     constexpr int n = static_cast<int>(2 * kLimbs64);
@@ -252,14 +281,14 @@ __device__ __forceinline__ void mont_mul_ptx(uint64_t* r, const uint64_t* a, con
     split_words<kLimbs64>(q, p);
     ptx_row_mul<n>(ev, x, y[0]);
     ptx_row_mul<n>(od, x + 1, y[0]);
-    ptx_paired_reduce<n>(ev, od, q, inv32);
+    ptx_paired_reduce<n, kSparse>(ev, od, q, inv32);
     // n is even: the steps come in pairs, the second with the names swapped back.
 #pragma unroll
     for (int i = 1; i + 1 < n; i += 2) {
-        ptx_paired_step<n>(ev, od, x, q, y[i], inv32);
-        ptx_paired_step<n>(od, ev, x, q, y[i + 1], inv32);
+        ptx_paired_step<n, kSparse>(ev, od, x, q, y[i], inv32);
+        ptx_paired_step<n, kSparse>(od, ev, x, q, y[i + 1], inv32);
     }
-    ptx_paired_step<n>(ev, od, x, q, y[n - 1], inv32);
+    ptx_paired_step<n, kSparse>(ev, od, x, q, y[n - 1], inv32);
     // Now od is the even part (od[0] = 0) and ev the odd part: T/2^32 = ev + od[1..] (< 2p).
     uint32_t t[n];
     const uint32_t top = ptx_chain<n - 1, false>(t, ev, od + 1, ev[n - 1]);

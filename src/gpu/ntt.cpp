@@ -75,6 +75,10 @@ bool has_pass_table(const Pass& p, unsigned L) { return p.r > 0 && p.k + p.r < L
 bool is_outer_pass(const Pass& p, unsigned L) { return p.r > 0 && p.k + p.r == L; }
 
 DeviceFr* as_device(Fr* p) { return reinterpret_cast<DeviceFr*>(p); }
+detail::FieldArith arith(const NttOptions& o) {
+    if (!o.ptx_mul) return detail::FieldArith::kWide;
+    return o.sparse_reduction ? detail::FieldArith::kPtxSparse : detail::FieldArith::kPtx;
+}
 DeviceFr to_device(const Fr& x) {
     DeviceFr d;
     for (size_t i = 0; i < DeviceFr::kLimbs; ++i) d.limb[i] = x.limb[i];
@@ -244,10 +248,11 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
             table = detail::PowerTable{full, nullptr, L, inverse_roots ? L : 0};
             prefetch = dif && options.twiddle_prefetch;
         }
-        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_ntt_pass(d, L, p.r, p.k, dif, options.ptx_mul,
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_ntt_pass(d, L, p.r, p.k, dif, arith(options),
                                                           table, shift, roots, threads,
                                                           options.register_stages, prefetch,
-                                                          options.pass_min_blocks, stream));
+                                                          options.pass_min_blocks,
+                                                          options.direct_rounds, stream));
     }
     if (dif && reorder)
         CUZK_CUDA_RETURN_IF_ERROR(
@@ -270,14 +275,14 @@ util::Status NttDomain::inverse(Fr* data, CUstream_st* stream, const NttOptions&
     CUZK_RETURN_IF_ERROR(transform(data, stream, true, options));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scale_by_powers(
         as_device(data), size(), to_device(tables_->size_inv), detail::PowerTable{nullptr, nullptr},
-        options.ptx_mul, stream));
+        arith(options), stream));
     return util::Status();
 }
 
 util::Status NttDomain::coset_forward(Fr* data, CUstream_st* stream,
                                       const NttOptions& options) const {
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scale_by_powers(
-        as_device(data), size(), to_device(Fr::one()), tables_->g, options.ptx_mul, stream));
+        as_device(data), size(), to_device(Fr::one()), tables_->g, arith(options), stream));
     return transform(data, stream, false, options);
 }
 
@@ -285,7 +290,7 @@ util::Status NttDomain::coset_inverse(Fr* data, CUstream_st* stream,
                                       const NttOptions& options) const {
     CUZK_RETURN_IF_ERROR(transform(data, stream, true, options));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scale_by_powers(
-        as_device(data), size(), to_device(tables_->size_inv), tables_->g_inv, options.ptx_mul,
+        as_device(data), size(), to_device(tables_->size_inv), tables_->g_inv, arith(options),
         stream));
     return util::Status();
 }
@@ -296,13 +301,13 @@ util::Status NttDomain::inverse_then_coset_forward(Fr* data, CUstream_st* stream
         CUZK_RETURN_IF_ERROR(
             transform(data, stream, true, with_algorithm(options, NttAlgorithm::kDif), false));
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scale_by_powers(
-            as_device(data), size(), to_device(tables_->size_inv), tables_->g, options.ptx_mul,
+            as_device(data), size(), to_device(tables_->size_inv), tables_->g, arith(options),
             stream, log_size_));
         return transform(data, stream, false, with_algorithm(options, NttAlgorithm::kDit), false);
     }
     CUZK_RETURN_IF_ERROR(transform(data, stream, true, options));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scale_by_powers(
-        as_device(data), size(), to_device(tables_->size_inv), tables_->g, options.ptx_mul,
+        as_device(data), size(), to_device(tables_->size_inv), tables_->g, arith(options),
         stream));
     return transform(data, stream, false, options);
 }
@@ -317,12 +322,12 @@ util::Status NttDomain::h_from_coset_product(Fr* a, const Fr* b, Fr* c, CUstream
     const NttOptions o = reversed ? with_algorithm(options, NttAlgorithm::kDif) : options;
     DeviceFr* d = as_device(a);
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_product(
-        d, reinterpret_cast<const DeviceFr*>(b), size(), options.ptx_mul, stream));
+        d, reinterpret_cast<const DeviceFr*>(b), size(), arith(options), stream));
     CUZK_RETURN_IF_ERROR(transform(a, stream, true, o, !reversed));
     CUZK_RETURN_IF_ERROR(transform(c, stream, true, o, !reversed));
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scale_by_powers_minus(
         d, as_device(c), size(), to_device(tables_->z_inv * tables_->size_inv), tables_->g_inv,
-        options.ptx_mul, stream, reversed ? log_size_ : 0));
+        arith(options), stream, reversed ? log_size_ : 0));
     if (reversed)
         CUZK_CUDA_RETURN_IF_ERROR(
             detail::launch_bit_reverse(d, log_size_, options.tiled_bit_reverse, stream));

@@ -46,6 +46,15 @@ struct NttOptions {
     // carry chains (gpu/mont_ptx.cuh), or the 64-bit limb code shared with the host. Same
     // results; off only for comparison.
     bool ptx_mul = true;
+    // The PTX products with the sparse Montgomery reduction (DeviceFr::mul_ptx_sparse: Fr's two
+    // low modulus words, 1 and 2^32 − 1, as additions on the integer ALU instead of multiply-adds
+    // on the FMA pipe) in the passes and the scalings. ncu, H200, 2^27 forward: the FMA pipe is
+    // what bounds the passes (77 % of its cycles active); with the sparse reduction 72 %, and the
+    // passes take 16.2 / 13.4 / 12.2 against 17.9 / 14.7 / 13.5 ms. Measured (2026-12-04, ms,
+    // off / on): forward 48.5 / 44.3, inverse 51.2 / 46.5, coset inverse 56.2 / 50.4; with
+    // full_twiddle_table 45.9 / 42.2; the Fr product (gpu-arith) 51.8 / 65.4 G/s. Same results;
+    // env CUZK_FR_SPARSE_REDUCTION=0|1.
+    bool sparse_reduction = util::env_switch("CUZK_FR_SPARSE_REDUCTION", true);
     // inverse_then_coset_forward (the H step's first half) without its two bit-reversal
     // passes: the inverse runs DIF into bit-reversed order, the forward that follows runs DIT
     // from it (the scaling between them indexes its powers by the reversed position);
@@ -111,6 +120,19 @@ struct NttOptions {
     // stay ~35 % busy and the occupancy only reaches 31 / 37 %. Off (0). PTX arithmetic only
     // (ptx_mul); the same results.
     unsigned pass_min_blocks = util::env_unsigned("CUZK_NTT_PASS_MIN_BLOCKS", 0);
+    // The butterfly passes' first register round loads its elements from device memory straight
+    // into registers (all of a thread's loads in flight at once) and the last round stores
+    // straight back, instead of a copy loop into shared memory before the rounds and one out
+    // after them (env CUZK_NTT_DIRECT_ROUNDS=0|1). ncu, H200, 2^27 forward (2026-12-04): the
+    // staged passes' warps stall on device-memory loads ~20 % of the time (the copy loop
+    // waits for each element before it asks for the next) and issue at 40 % of the slots.
+    // Used where each thread holds one group (pass_threads ≥ groups, as by default) with the
+    // PTX arithmetic and pass_min_blocks 0. Same results. Measured (2^27 forward, ms, two rounds
+    // alike): staged 48.5, direct 50.6 with 3 register stages (the long-scoreboard stalls halved,
+    // but ptxas schedules the rounds' products worse), 48.2 with 2 (80 registers, 3 blocks of
+    // 256 threads per SM); DIT direct 53.2 against 48.0 (its first round's loads are 256-byte
+    // strided); with the sparse reduction, staged 44.3 and direct (2 stages) 44.5. Off.
+    bool direct_rounds = util::env_switch("CUZK_NTT_DIRECT_ROUNDS", false);
     // The bit-reversal permutation through shared-memory tiles (runs of 16 elements in both
     // directions) instead of a swap per element pair (env CUZK_NTT_TILED_BIT_REVERSE=0 for
     // comparison). Same results.

@@ -8,24 +8,28 @@ namespace {
 
 constexpr unsigned kMaxBlockElements = 1u << kPassLogElements;
 
-// The field arithmetic on the chosen path (NttOptions::ptx_mul): 32-bit PTX or 64-bit limbs.
-template <bool kPtx>
+// The field arithmetic on the chosen path (FieldArith, from NttOptions::ptx_mul and
+// sparse_reduction): 32-bit PTX (products with or without the sparse reduction) or 64-bit limbs.
+template <FieldArith kA>
 struct Arith {
-    static constexpr auto mul = kPtx ? &DeviceFr::mul_ptx : &DeviceFr::mul_wide;
+    static constexpr bool kPtx = kA != FieldArith::kWide;
+    static constexpr auto mul = kA == FieldArith::kPtxSparse ? &DeviceFr::mul_ptx_sparse
+                                : kPtx                       ? &DeviceFr::mul_ptx
+                                                             : &DeviceFr::mul_wide;
     static constexpr auto add = kPtx ? &DeviceFr::add_ptx : &DeviceFr::add_wide;
     static constexpr auto sub = kPtx ? &DeviceFr::sub_ptx : &DeviceFr::sub_wide;
 };
-template <bool kPtx>
+template <FieldArith kA>
 __device__ __forceinline__ DeviceFr mul(const DeviceFr& a, const DeviceFr& b) {
-    return Arith<kPtx>::mul(a, b);
+    return Arith<kA>::mul(a, b);
 }
-template <bool kPtx>
+template <FieldArith kA>
 __device__ __forceinline__ DeviceFr add(const DeviceFr& a, const DeviceFr& b) {
-    return Arith<kPtx>::add(a, b);
+    return Arith<kA>::add(a, b);
 }
-template <bool kPtx>
+template <FieldArith kA>
 __device__ __forceinline__ DeviceFr sub(const DeviceFr& a, const DeviceFr& b) {
-    return Arith<kPtx>::sub(a, b);
+    return Arith<kA>::sub(a, b);
 }
 
 // Where x^e is read: e, or (2^b − e) mod 2^b for a table with negate_bits = b.
@@ -33,7 +37,7 @@ __device__ __forceinline__ uint64_t table_exponent(PowerTable t, uint64_t e) {
     return t.negate_bits > 0 ? (uint64_t{0} - e) & ((uint64_t{1} << t.negate_bits) - 1) : e;
 }
 
-template <bool kPtx>
+template <FieldArith kPtx>
 __device__ DeviceFr power(PowerTable t, uint64_t e) {
     e = table_exponent(t, e);
     const uint64_t hi = e >> t.lo_bits;
@@ -61,23 +65,100 @@ __device__ DeviceFr power(PowerTable t, uint64_t e) {
 // The inner DFT's stage on f bit b pairs f and f | 2^b with the twiddle ω_{2^(b+1)}^(f mod 2^b)
 // (1 when f mod 2^b = 0), read from w_small[j] = ω_{2^k}^j, j < 2^(k−1), in shared memory. The
 // k stages run in rounds of up to kQ: a thread group holds the 2^kQ elements that differ in kQ
-// consecutive f bits (the round's window), loads them from shared memory into registers, runs
-// the round's stages on them there and stores them back — one barrier and one shared-memory
-// round trip per kQ stages. DIF takes windows from the top f bits down, DIT from the bottom up;
-// when kQ does not divide k, the last window overlaps bits already done and runs only the new
-// stages. In a window starting at f bit 0 the twiddle depends on the register index alone, so
-// the trivial ones (f mod 2^b = 0) are skipped at compile time. Requires kQ ≤ k.
+// consecutive f bits (the round's window), loads them into registers, runs the round's stages
+// on them there and stores them back — one barrier and one shared-memory round trip per kQ
+// stages. DIF takes windows from the top f bits down, DIT from the bottom up; when kQ does not
+// divide k, the last window overlaps bits already done and runs only the new stages. In a
+// window starting at f bit 0 the twiddle depends on the register index alone, so the trivial
+// ones (f mod 2^b = 0) are skipped at compile time. Requires kQ ≤ k.
+// Staged (kDirect false): the block copies its elements from device memory into shared memory
+// (one loop over e), runs every round between shared-memory copies, and copies them back.
+// Direct (kDirect, one group per thread): the first round loads its group straight from device
+// memory into registers — all 2^kQ loads in flight at once, where the staged copy waits for
+// each — and the last round stores straight to device memory; the rounds between go through
+// shared memory as before. That saves two shared-memory round trips and two barriers a pass,
+// and the inter-pass twiddles are applied as the first round loads (DIT) or the last stores
+// (DIF).
 // Bounds: at most one thread per group (2^(10 − kQ)); with kQ = 3, 128 registers so that 4
-// blocks of 128 threads fit an SM (unbounded, ptxas takes 164 and 3 fit).
-// prefetch_twiddles (DIF with a one-level table): the load loop asks L2 for each element's
-// inter-pass twiddle, which the store loop reads after the inner DFT.
+// blocks of 128 threads fit an SM (unbounded, ptxas takes 164 and 3 fit); direct with kQ = 2,
+// 3 blocks of 256 threads (80 registers; unbounded, ptxas takes 88 and 2 fit).
+// prefetch_twiddles (DIF with a one-level table): the load asks L2 for each element's
+// inter-pass twiddle, which the store reads after the inner DFT.
 // kMinBlocks (NttOptions::pass_min_blocks; 0: the bounds above): with kQ = 3, blocks per SM the
 // registers are bounded for (5: at most 102 registers, 6: at most 85; ptxas takes 96 and 80);
 // the inner DFT's twiddles are then read from `roots` through L1 instead of shared memory, so
 // that the blocks' shared memory fits.
-template <bool kDif, bool kPtx, unsigned kQ, unsigned kMinBlocks = 0>
+
+// One round's window: its lowest f bit wlo, the window bits [ilo, ihi) whose stages run now,
+// and pos, the window's lowest bit in the local index.
+struct RoundWindow {
+    unsigned wlo, ilo, ihi, pos, todo;
+};
+
+template <bool kDif, unsigned kQ>
+__device__ __forceinline__ RoundWindow round_window(unsigned k, unsigned t, unsigned done) {
+    RoundWindow w;
+    w.todo = (k - done < kQ) ? k - done : kQ;
+    if (kDif) {
+        w.wlo = (k - done >= kQ) ? k - done - kQ : 0;
+        w.ihi = k - done - w.wlo;
+        w.ilo = w.ihi - w.todo;
+    } else {
+        w.wlo = (done + kQ <= k) ? done : k - kQ;
+        w.ilo = done - w.wlo;
+        w.ihi = w.ilo + w.todo;
+    }
+    w.pos = t + w.wlo;
+    return w;
+}
+
+// The local index of group g's element 0 in a round whose window starts at local bit pos; its
+// element x is base | (x << pos).
+template <unsigned kQ>
+__device__ __forceinline__ unsigned group_base(unsigned g, unsigned pos) {
+    return ((g >> pos) << (pos + kQ)) | (g & ((1u << pos) - 1));
+}
+
+// The round's stages on the group's registers v (see above); f_below: the group's f bits under
+// the window; w_small(j) = ω_{2^k}^j.
+template <bool kDif, FieldArith kPtx, unsigned kQ, class Roots>
+__device__ __forceinline__ void round_stages(DeviceFr (&v)[1u << kQ], const RoundWindow& w,
+                                             unsigned k, unsigned f_below, Roots w_small) {
+    constexpr unsigned kWidth = 1u << kQ;
+#pragma unroll
+    for (unsigned step = 0; step < kQ; ++step) {
+        const unsigned i = kDif ? kQ - 1 - step : step;  // the window bit of this stage
+        if (i < w.ilo || i >= w.ihi) continue;
+        const unsigned b = w.wlo + i;
+#pragma unroll
+        for (unsigned x = 0; x < kWidth; ++x) {
+            if ((x >> i) & 1u) continue;
+            const unsigned x1 = x | (1u << i);
+            const unsigned x_low = x & ((1u << i) - 1);  // f bits [wlo, b) of the pair
+            const DeviceFr u = v[x];
+            const DeviceFr y = v[x1];
+            if (x_low == 0 && w.wlo == 0) {  // the twiddle is ω^0 = 1
+                v[x] = add<kPtx>(u, y);
+                v[x1] = sub<kPtx>(u, y);
+                continue;
+            }
+            const DeviceFr tw = w_small((f_below | (x_low << w.wlo)) << (k - 1 - b));
+            if (kDif) {
+                v[x] = add<kPtx>(u, y);
+                v[x1] = mul<kPtx>(sub<kPtx>(u, y), tw);
+            } else {
+                const DeviceFr yw = mul<kPtx>(y, tw);
+                v[x] = add<kPtx>(u, yw);
+                v[x1] = sub<kPtx>(u, yw);
+            }
+        }
+    }
+}
+
+template <bool kDif, FieldArith kPtx, unsigned kQ, unsigned kMinBlocks = 0, bool kDirect = false>
 __global__ void __launch_bounds__(kMaxBlockElements >> kQ,
-                                  kMinBlocks != 0 ? kMinBlocks : (kQ == 3 ? 4 : 1))
+                                  kMinBlocks != 0 ? kMinBlocks
+                                                  : (kQ == 3 ? 4 : (kQ == 2 && kDirect ? 3 : 1)))
     ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, PowerTable tw,
                     unsigned twiddle_shift, const DeviceFr* roots, unsigned kmax,
                     bool prefetch_twiddles) {
@@ -118,80 +199,73 @@ __global__ void __launch_bounds__(kMaxBlockElements >> kQ,
     auto inter_pass_twiddle = [&](unsigned e) -> DeviceFr {
         return power<kPtx>(tw, inter_pass_exponent(e));
     };
-
-    for (unsigned e = threadIdx.x; e < (1u << eb); e += blockDim.x) {
+    // Element e as it comes from device memory (DIT's twiddle applied), and as it goes back
+    // (DIF's).
+    auto load = [&](unsigned e) -> DeviceFr {
         DeviceFr x = data[global_index(e)];
         if (!kDif && r > 0) x = mul<kPtx>(x, inter_pass_twiddle(e));
         if (kDif && r > 0 && prefetch_twiddles)
             asm volatile("prefetch.global.L2 [%0];" ::"l"(
                 tw.lo + table_exponent(tw, inter_pass_exponent(e))));
-        s[e] = x;
-    }
-
-    const unsigned groups = 1u << (eb - kQ);
-    for (unsigned done = 0; done < k;) {
-        const unsigned todo = (k - done < kQ) ? k - done : kQ;
-        // The window's lowest f bit, and the window bits [ilo, ihi) whose stages run now.
-        unsigned wlo, ilo, ihi;
-        if (kDif) {
-            wlo = (k - done >= kQ) ? k - done - kQ : 0;
-            ihi = k - done - wlo;
-            ilo = ihi - todo;
-        } else {
-            wlo = (done + kQ <= k) ? done : k - kQ;
-            ilo = done - wlo;
-            ihi = ilo + todo;
-        }
-        const unsigned pos = t + wlo;  // the window's lowest bit in the local index
-        __syncthreads();
-        for (unsigned g = threadIdx.x; g < groups; g += blockDim.x) {
-            const unsigned base = ((g >> pos) << (pos + kQ)) | (g & ((1u << pos) - 1));
-            const unsigned f_below = (base >> t) & ((1u << wlo) - 1);  // f bits under the window
-            DeviceFr v[kWidth];
-#pragma unroll
-            for (unsigned x = 0; x < kWidth; ++x) v[x] = s[base | (x << pos)];
-#pragma unroll
-            for (unsigned step = 0; step < kQ; ++step) {
-                const unsigned i = kDif ? kQ - 1 - step : step;  // the window bit of this stage
-                if (i < ilo || i >= ihi) continue;
-                const unsigned b = wlo + i;
-#pragma unroll
-                for (unsigned x = 0; x < kWidth; ++x) {
-                    if ((x >> i) & 1u) continue;
-                    const unsigned x1 = x | (1u << i);
-                    const unsigned x_low = x & ((1u << i) - 1);  // f bits [wlo, b) of the pair
-                    const DeviceFr u = v[x];
-                    const DeviceFr y = v[x1];
-                    if (x_low == 0 && wlo == 0) {  // the twiddle is ω^0 = 1
-                        v[x] = add<kPtx>(u, y);
-                        v[x1] = sub<kPtx>(u, y);
-                        continue;
-                    }
-                    const DeviceFr w = w_small((f_below | (x_low << wlo)) << (k - 1 - b));
-                    if (kDif) {
-                        v[x] = add<kPtx>(u, y);
-                        v[x1] = mul<kPtx>(sub<kPtx>(u, y), w);
-                    } else {
-                        const DeviceFr yw = mul<kPtx>(y, w);
-                        v[x] = add<kPtx>(u, yw);
-                        v[x1] = sub<kPtx>(u, yw);
-                    }
-                }
-            }
-#pragma unroll
-            for (unsigned x = 0; x < kWidth; ++x) s[base | (x << pos)] = v[x];
-        }
-        done += todo;
-    }
-    __syncthreads();
-    for (unsigned e = threadIdx.x; e < (1u << eb); e += blockDim.x) {
-        DeviceFr x = s[e];
+        return x;
+    };
+    auto store = [&](unsigned e, DeviceFr x) {
         if (kDif && r > 0) x = mul<kPtx>(x, inter_pass_twiddle(e));
         data[global_index(e)] = x;
+    };
+    auto f_below = [&](const RoundWindow& w, unsigned base) {
+        return (base >> t) & ((1u << w.wlo) - 1);  // f bits under the window
+    };
+
+    if constexpr (kDirect) {
+        // One group per thread (the launcher's condition), so every thread runs every round.
+        const unsigned g = threadIdx.x;
+        for (unsigned done = 0; done < k;) {
+            const RoundWindow w = round_window<kDif, kQ>(k, t, done);
+            const unsigned base = group_base<kQ>(g, w.pos);
+            DeviceFr v[kWidth];
+            if (done == 0) {
+#pragma unroll
+                for (unsigned x = 0; x < kWidth; ++x) v[x] = load(base | (x << w.pos));
+            }
+            __syncthreads();  // the roots (first round) or the previous round's stores
+            if (done != 0) {
+#pragma unroll
+                for (unsigned x = 0; x < kWidth; ++x) v[x] = s[base | (x << w.pos)];
+            }
+            round_stages<kDif, kPtx, kQ>(v, w, k, f_below(w, base), w_small);
+            if (done + w.todo == k) {
+#pragma unroll
+                for (unsigned x = 0; x < kWidth; ++x) store(base | (x << w.pos), v[x]);
+            } else {
+#pragma unroll
+                for (unsigned x = 0; x < kWidth; ++x) s[base | (x << w.pos)] = v[x];
+            }
+            done += w.todo;
+        }
+    } else {
+        for (unsigned e = threadIdx.x; e < (1u << eb); e += blockDim.x) s[e] = load(e);
+        const unsigned groups = 1u << (eb - kQ);
+        for (unsigned done = 0; done < k;) {
+            const RoundWindow w = round_window<kDif, kQ>(k, t, done);
+            __syncthreads();
+            for (unsigned g = threadIdx.x; g < groups; g += blockDim.x) {
+                const unsigned base = group_base<kQ>(g, w.pos);
+                DeviceFr v[kWidth];
+#pragma unroll
+                for (unsigned x = 0; x < kWidth; ++x) v[x] = s[base | (x << w.pos)];
+                round_stages<kDif, kPtx, kQ>(v, w, k, f_below(w, base), w_small);
+#pragma unroll
+                for (unsigned x = 0; x < kWidth; ++x) s[base | (x << w.pos)] = v[x];
+            }
+            done += w.todo;
+        }
+        __syncthreads();
+        for (unsigned e = threadIdx.x; e < (1u << eb); e += blockDim.x) store(e, s[e]);
     }
 }
 
-template <bool kPtx>
+template <FieldArith kPtx>
 __global__ void fill_powers_kernel(DeviceFr* out, size_t n, PowerTable powers) {
     const size_t stride = size_t{gridDim.x} * blockDim.x;
     for (size_t e = size_t{blockIdx.x} * blockDim.x + threadIdx.x; e < n; e += stride)
@@ -261,13 +335,13 @@ __global__ void __launch_bounds__(kRevThreads)
 }
 
 // c·x^e (c alone without a table).
-template <bool kPtx>
+template <FieldArith kPtx>
 __device__ __forceinline__ DeviceFr scale_factor(DeviceFr c, PowerTable powers, uint64_t e) {
     return powers.lo != nullptr ? mul<kPtx>(c, power<kPtx>(powers, e)) : c;
 }
 
 // Position i holds element rev(i) when reversed_log > 0 (the exponent follows the element).
-template <bool kPtx>
+template <FieldArith kPtx>
 __global__ void scale_by_powers_kernel(DeviceFr* data, size_t n, DeviceFr c, PowerTable powers,
                                        unsigned reversed_log) {
     const size_t stride = size_t{gridDim.x} * blockDim.x;
@@ -278,7 +352,7 @@ __global__ void scale_by_powers_kernel(DeviceFr* data, size_t n, DeviceFr c, Pow
 }
 
 // data[i] ← (data[i]·x^e − other[i])·c, e as in scale_by_powers_kernel.
-template <bool kPtx>
+template <FieldArith kPtx>
 __global__ void scale_by_powers_minus_kernel(DeviceFr* data, const DeviceFr* other, size_t n,
                                              DeviceFr c, PowerTable powers,
                                              unsigned reversed_log) {
@@ -290,7 +364,7 @@ __global__ void scale_by_powers_minus_kernel(DeviceFr* data, const DeviceFr* oth
     }
 }
 
-template <bool kPtx>
+template <FieldArith kPtx>
 __global__ void product_kernel(DeviceFr* a, const DeviceFr* b, size_t n) {
     const size_t stride = size_t{gridDim.x} * blockDim.x;
     for (size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride)
@@ -318,26 +392,57 @@ namespace {
 using PassKernel = void (*)(DeviceFr*, unsigned, unsigned, unsigned, PowerTable, unsigned,
                             const DeviceFr*, unsigned, bool);
 
-template <bool kDif, bool kPtx>
-PassKernel pass_kernel(unsigned register_stages, unsigned min_blocks) {
-    switch (register_stages) {
-        case 1: return ntt_pass_kernel<kDif, kPtx, 1>;
-        case 2: return ntt_pass_kernel<kDif, kPtx, 2>;
-        default:
-            if constexpr (kPtx) {  // the bounded variants exist for the PTX arithmetic only
-                if (min_blocks == 5) return ntt_pass_kernel<kDif, kPtx, 3, 5>;
-                if (min_blocks == 6) return ntt_pass_kernel<kDif, kPtx, 3, 6>;
+template <bool kDif, FieldArith kA>
+PassKernel pass_kernel(unsigned register_stages, unsigned min_blocks, bool direct) {
+    if constexpr (kA != FieldArith::kWide) {  // direct and bounded: PTX arithmetic only
+        if (direct && min_blocks == 0) {
+            switch (register_stages) {
+                case 1: return ntt_pass_kernel<kDif, kA, 1, 0, true>;
+                case 2: return ntt_pass_kernel<kDif, kA, 2, 0, true>;
+                default: return ntt_pass_kernel<kDif, kA, 3, 0, true>;
             }
-            return ntt_pass_kernel<kDif, kPtx, 3>;
+        }
+    }
+    switch (register_stages) {
+        case 1: return ntt_pass_kernel<kDif, kA, 1>;
+        case 2: return ntt_pass_kernel<kDif, kA, 2>;
+        default:
+            if constexpr (kA != FieldArith::kWide) {
+                if (min_blocks == 5) return ntt_pass_kernel<kDif, kA, 3, 5>;
+                if (min_blocks == 6) return ntt_pass_kernel<kDif, kA, 3, 6>;
+            }
+            return ntt_pass_kernel<kDif, kA, 3>;
     }
 }
+
+// The instantiation of a kernel template K<FieldArith> for a run-time choice.
+template <template <FieldArith> class K>
+auto for_arith(FieldArith a) {
+    switch (a) {
+        case FieldArith::kWide: return K<FieldArith::kWide>::kernel;
+        case FieldArith::kPtx: return K<FieldArith::kPtx>::kernel;
+        default: return K<FieldArith::kPtxSparse>::kernel;
+    }
+}
+template <FieldArith kA>
+struct ScaleByPowers {
+    static constexpr auto kernel = scale_by_powers_kernel<kA>;
+};
+template <FieldArith kA>
+struct ScaleByPowersMinus {
+    static constexpr auto kernel = scale_by_powers_minus_kernel<kA>;
+};
+template <FieldArith kA>
+struct Product {
+    static constexpr auto kernel = product_kernel<kA>;
+};
 
 }  // namespace
 
 cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
-                            bool ptx, PowerTable twiddles, unsigned twiddle_shift,
+                            FieldArith arith, PowerTable twiddles, unsigned twiddle_shift,
                             const DeviceFr* roots, unsigned threads, unsigned register_stages,
-                            bool prefetch_twiddles, unsigned min_blocks,
+                            bool prefetch_twiddles, unsigned min_blocks, bool direct_rounds,
                             cudaStream_t stream) {
     const unsigned eb = log_n < kPassLogElements ? log_n : kPassLogElements;
     if (k == 0 || k > eb || r + k > log_n) return cudaErrorInvalidValue;
@@ -352,9 +457,21 @@ cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned
     const unsigned groups = 1u << (eb - q);
     if (threads > groups) threads = groups;
     const unsigned mb = min_blocks;
-    const PassKernel kernel =
-        dif ? (ptx ? pass_kernel<true, true>(q, mb) : pass_kernel<true, false>(q, mb))
-            : (ptx ? pass_kernel<false, true>(q, mb) : pass_kernel<false, false>(q, mb));
+    const bool direct = direct_rounds && threads == groups;  // one group per thread
+    PassKernel kernel;
+    switch (arith) {
+        case FieldArith::kWide:
+            kernel = dif ? pass_kernel<true, FieldArith::kWide>(q, mb, direct)
+                         : pass_kernel<false, FieldArith::kWide>(q, mb, direct);
+            break;
+        case FieldArith::kPtx:
+            kernel = dif ? pass_kernel<true, FieldArith::kPtx>(q, mb, direct)
+                         : pass_kernel<false, FieldArith::kPtx>(q, mb, direct);
+            break;
+        default:
+            kernel = dif ? pass_kernel<true, FieldArith::kPtxSparse>(q, mb, direct)
+                         : pass_kernel<false, FieldArith::kPtxSparse>(q, mb, direct);
+    }
     kernel<<<blocks, threads, 0, stream>>>(data, log_n, r, k, twiddles, twiddle_shift, roots,
                                            kmax, prefetch_twiddles);
     return cudaGetLastError();
@@ -362,7 +479,7 @@ cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned
 
 cudaError_t launch_fill_powers(DeviceFr* out, size_t n, PowerTable powers, cudaStream_t stream) {
     if (n == 0) return cudaSuccess;
-    fill_powers_kernel<true><<<grid_for(n), kBlock, 0, stream>>>(out, n, powers);
+    fill_powers_kernel<FieldArith::kPtx><<<grid_for(n), kBlock, 0, stream>>>(out, n, powers);
     return cudaGetLastError();
 }
 
@@ -378,29 +495,29 @@ cudaError_t launch_bit_reverse(DeviceFr* data, unsigned log_n, bool tiled, cudaS
 }
 
 cudaError_t launch_scale_by_powers(DeviceFr* data, size_t n, DeviceFr c, PowerTable powers,
-                                   bool ptx, cudaStream_t stream, unsigned reversed_log) {
+                                   FieldArith arith, cudaStream_t stream, unsigned reversed_log) {
     if (n == 0) return cudaSuccess;
     if (reversed_log > 0 && n != (size_t{1} << reversed_log)) return cudaErrorInvalidValue;
-    auto kernel = ptx ? scale_by_powers_kernel<true> : scale_by_powers_kernel<false>;
+    const auto kernel = for_arith<ScaleByPowers>(arith);
     kernel<<<grid_for(n), kBlock, 0, stream>>>(data, n, c, powers, reversed_log);
     return cudaGetLastError();
 }
 
 cudaError_t launch_scale_by_powers_minus(DeviceFr* data, const DeviceFr* other, size_t n,
-                                         DeviceFr c, PowerTable powers, bool ptx,
+                                         DeviceFr c, PowerTable powers, FieldArith arith,
                                          cudaStream_t stream, unsigned reversed_log) {
     if (n == 0) return cudaSuccess;
     if (powers.lo == nullptr) return cudaErrorInvalidValue;
     if (reversed_log > 0 && n != (size_t{1} << reversed_log)) return cudaErrorInvalidValue;
-    auto kernel = ptx ? scale_by_powers_minus_kernel<true> : scale_by_powers_minus_kernel<false>;
+    const auto kernel = for_arith<ScaleByPowersMinus>(arith);
     kernel<<<grid_for(n), kBlock, 0, stream>>>(data, other, n, c, powers, reversed_log);
     return cudaGetLastError();
 }
 
-cudaError_t launch_product(DeviceFr* a, const DeviceFr* b, size_t n, bool ptx,
+cudaError_t launch_product(DeviceFr* a, const DeviceFr* b, size_t n, FieldArith arith,
                            cudaStream_t stream) {
     if (n == 0) return cudaSuccess;
-    auto kernel = ptx ? product_kernel<true> : product_kernel<false>;
+    const auto kernel = for_arith<Product>(arith);
     kernel<<<grid_for(n), kBlock, 0, stream>>>(a, b, n);
     return cudaGetLastError();
 }

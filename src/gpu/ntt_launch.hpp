@@ -24,6 +24,11 @@ struct PowerTable {
     unsigned negate_bits = 0;
 };
 
+// The field arithmetic of the kernels below (NttOptions::ptx_mul, sparse_reduction): the 64-bit
+// limb code shared with the host, the 32-bit PTX carry chains (DeviceFr::mul_ptx), or those with
+// the products' sparse reduction (DeviceFr::mul_ptx_sparse). The same values.
+enum class FieldArith { kWide, kPtx, kPtxSparse };
+
 // Elements per thread block of a butterfly pass (log2), and so the most stages one pass fuses.
 inline constexpr unsigned kPassLogElements = 10;
 
@@ -35,8 +40,7 @@ inline constexpr unsigned kPassLogElements = 10;
 // `twiddles` holds ω'^x for x < 2^(k + r) when twiddle_shift is 0 (a table for this pass),
 // else ω^e for e < 2^log_n, read at e = x·2^twiddle_shift (twiddle_shift = log_n − k − r);
 // `roots` the 2^kmax-th roots ω^(j·2^(log_n − kmax)),
-// j < 2^(kmax − 1), kmax = min(log_n, kPassLogElements). ptx: the 32-bit PTX product
-// (DeviceFr::mul_ptx), else the 64-bit one (mul_wide).
+// j < 2^(kmax − 1), kmax = min(log_n, kPassLogElements); arith: the field arithmetic.
 // prefetch_twiddles (DIF, one-level `twiddles` only): each element's inter-pass twiddle is
 // asked into L2 (prefetch.global.L2) when the block loads its elements, so that the lookup
 // after the inner DFT finds it there.
@@ -44,11 +48,15 @@ inline constexpr unsigned kPassLogElements = 10;
 // trips through shared memory (min(register_stages, k) is used); each thread group holds
 // 2^register_stages elements, so a block has 2^(eb − register_stages) groups.
 // threads: per block, a power of two ≥ 32 (at most one per group is used).
+// direct_rounds (NttOptions::direct_rounds): the first register round loads from device memory
+// and the last stores to it, without the staging copies through shared memory; used where each
+// thread has one group (threads = groups after the cap) and the arithmetic is PTX with
+// min_blocks 0, else the staged pass runs.
 inline constexpr unsigned kMaxRegisterStages = 3;
 cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
-                            bool ptx, PowerTable twiddles, unsigned twiddle_shift,
+                            FieldArith arith, PowerTable twiddles, unsigned twiddle_shift,
                             const DeviceFr* roots, unsigned threads, unsigned register_stages,
-                            bool prefetch_twiddles, unsigned min_blocks,
+                            bool prefetch_twiddles, unsigned min_blocks, bool direct_rounds,
                             cudaStream_t stream);
 
 // out[e] = x^e for e < n, from the table `powers` of x (a one-level table of any x^e, e < n,
@@ -64,16 +72,17 @@ cudaError_t launch_bit_reverse(DeviceFr* data, unsigned log_n, bool tiled, cudaS
 // reversed_log > 0 (then n = 2^reversed_log): the vector is in bit-reversed order, position i
 // holding element rev(i), so the factor is c · x^rev(i).
 cudaError_t launch_scale_by_powers(DeviceFr* data, size_t n, DeviceFr c, PowerTable powers,
-                                   bool ptx, cudaStream_t stream, unsigned reversed_log = 0);
+                                   FieldArith arith, cudaStream_t stream,
+                                   unsigned reversed_log = 0);
 
 // data[i] ← (data[i]·x^e − other[i])·c for i < n, e = i, or rev(i) when reversed_log > 0 (as in
 // launch_scale_by_powers; powers.lo must be set).
 cudaError_t launch_scale_by_powers_minus(DeviceFr* data, const DeviceFr* other, size_t n,
-                                         DeviceFr c, PowerTable powers, bool ptx,
+                                         DeviceFr c, PowerTable powers, FieldArith arith,
                                          cudaStream_t stream, unsigned reversed_log = 0);
 
 // a[i] ← a[i]·b[i] for i < n.
-cudaError_t launch_product(DeviceFr* a, const DeviceFr* b, size_t n, bool ptx,
+cudaError_t launch_product(DeviceFr* a, const DeviceFr* b, size_t n, FieldArith arith,
                            cudaStream_t stream);
 
 // a[i] ← (a[i]·b[i] − c[i])·z_inv for i < n.

@@ -1,6 +1,6 @@
 // GPU NTT against the CPU reference (ntt/ntt.hpp): forward, inverse, coset forward and coset
-// inverse, both algorithms (DIF then bit reversal; bit reversal then DIT) and both field
-// products (32-bit PTX, 64-bit limbs), every size from 2^0
+// inverse, both algorithms (DIF then bit reversal; bit reversal then DIT) and the three field
+// arithmetics (32-bit PTX, PTX with the sparse reduction, 64-bit limbs), every size from 2^0
 // to 2^20 on random inputs, edge inputs (one-hot vectors, all p − 1, the constant one, the
 // largest Montgomery limbs) and round trips; 2^24 and 2^26 once; every register-round width
 // and block shape of the passes; both bit-reversal kernels. Results must be bit-identical.
@@ -102,8 +102,11 @@ Variants per_algorithm(const std::string& suffix, Tweak tweak) {
     return v;
 }
 
+// The three field arithmetics: PTX, PTX with the sparse reduction, 64-bit limbs.
 void expect_same_as_cpu(const std::vector<Fr>& input, const std::string& what) {
-    Variants v = per_algorithm(" ptx", [](NttOptions&) {});
+    Variants v = per_algorithm(" ptx", [](NttOptions& o) { o.sparse_reduction = false; });
+    for (auto& w : per_algorithm(" ptx sparse", [](NttOptions& o) { o.sparse_reduction = true; }))
+        v.push_back(w);
     for (auto& w : per_algorithm(" wide", [](NttOptions& o) { o.ptx_mul = false; }))
         v.push_back(w);
     expect_variants_same_as_cpu(input, what, v);
@@ -181,6 +184,41 @@ TEST_F(GpuNttTest, EveryPassBlockShapeMatchesTheCpu) {
                       [](NttOptions& o, unsigned stages) { o.register_stages = stages; });
     for (unsigned log_n : {1u, 2u, 3u, 9u, 10u, 13u, 21u})
         expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
+}
+
+// The direct passes (first round from device memory, last round to it): every register-round
+// width, with one group per thread (512 threads: the cap makes it so) and with fewer threads
+// than groups (32: the staged pass runs instead), at one-, two- and three-pass sizes, with the
+// full twiddle table and DIF's prefetch too; and 2^26 forward, with and without the sparse
+// reduction.
+TEST_F(GpuNttTest, DirectRoundsMatchTheCpu) {
+    util::TestRng rng(510);
+    Variants v = pass_variants("direct stages", {1u, 2u, 3u}, {32u, 512u},
+                               [](NttOptions& o, unsigned stages) {
+                                   o.direct_rounds = true;
+                                   o.register_stages = stages;
+                               });
+    for (auto& w : per_algorithm(" direct full+prefetch", [](NttOptions& o) {
+             o.direct_rounds = true;
+             o.full_twiddle_table = true;
+             o.twiddle_prefetch = o.algorithm == NttAlgorithm::kDif;
+         }))
+        v.push_back(w);
+    for (unsigned log_n : {1u, 2u, 3u, 9u, 10u, 13u, 21u})
+        expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
+    const std::vector<Fr> input = random_vector(rng, size_t{1} << 26);
+    std::vector<Fr> want = input;
+    ASSERT_TRUE(ntt::forward(want, nullptr).ok());
+    for (NttAlgorithm alg : kAlgorithms)
+        for (bool sparse : {false, true}) {
+            NttOptions o{alg};
+            o.direct_rounds = true;
+            o.sparse_reduction = sparse;
+            std::vector<Fr> got = input;
+            ASSERT_TRUE(ntt_forward(got, o).ok());
+            EXPECT_EQ(first_difference(want, got), -1)
+                << name(alg) << " direct" << (sparse ? " sparse" : "");
+        }
 }
 
 // The passes bounded for 5 or 6 blocks per SM (twiddles through L1), every thread count, against
