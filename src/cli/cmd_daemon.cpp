@@ -65,12 +65,14 @@ void help_daemon(std::FILE* f) {
     const daemon::DaemonConfig d;
     std::fprintf(f,
                  "Defaults: listen %s, params_dir %s, synthesis_workers %u (automatic: %u here),\n"
-                 "max_batch_size %u, max_batch_wait_ms %u, max_pending_jobs %llu,\n"
+                 "max_batch_size %u, max_batch_wait_ms %u, look_ahead %u (automatic), "
+                 "max_pending_jobs %llu,\n"
                  "host_memory_budget auto, "
                  "verify_proofs true, use_gpu true; status_listen, journal_dir, trace_dir off.\n",
                  d.listen.c_str(), d.params_dir.c_str(), d.synthesis_workers,
                  engine::resolve_synthesis_workers(d.synthesis_workers), d.max_batch_size,
-                 d.max_batch_wait_ms, static_cast<unsigned long long>(d.max_pending_jobs));
+                 d.max_batch_wait_ms, d.look_ahead,
+                 static_cast<unsigned long long>(d.max_pending_jobs));
 }
 
 int run_daemon_cmd(int argc, char** argv) {

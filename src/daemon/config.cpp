@@ -116,6 +116,16 @@ const KeyDef kKeys[] = {
      nullptr,
      [](DaemonConfig& c, uint64_t v) { c.max_batch_wait_ms = static_cast<unsigned>(v); },
      nullptr},
+    {{"scheduler", "look_ahead", "integer",
+      "partitions synthesized (or being synthesized) ahead of the provers, each holding a "
+      "witness in host memory (0: 2 x max_batch_size x prover_workers, at least "
+      "synthesis_workers + prover_workers)"},
+     Type::kCount,
+     0,
+     4096,
+     nullptr,
+     [](DaemonConfig& c, uint64_t v) { c.look_ahead = static_cast<unsigned>(v); },
+     nullptr},
     {{"scheduler", "max_pending_jobs", "integer",
       "unfinished jobs accepted at most; more are refused with RESOURCE_EXHAUSTED"},
      Type::kCount,

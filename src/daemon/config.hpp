@@ -7,7 +7,7 @@
 //   [daemon]    listen, status_listen, journal_dir, trace_dir
 //   [srs]       params_dir, params_subgroup_check
 //   [scheduler] synthesis_workers, prover_workers, max_batch_size, max_batch_wait_ms,
-//               max_pending_jobs, compiled_synthesis
+//               look_ahead, max_pending_jobs, compiled_synthesis
 //   [memory]    host_memory_budget   ("96GiB", "512MiB", "auto", or an integer of bytes)
 //   [prover]    verify_proofs, use_gpu, gpus
 // This header has no gRPC or engine dependency: it is built (and tested) everywhere.
@@ -34,6 +34,7 @@ struct DaemonConfig {
     unsigned prover_workers = 0;  // 0: one per device (1 on the CPU)
     unsigned max_batch_size = 1;
     unsigned max_batch_wait_ms = 0;
+    unsigned look_ahead = 0;  // partitions synthesized ahead of the provers; 0: the engine's rule
     uint64_t max_pending_jobs = 64;
     uint64_t host_memory_budget_bytes = 0;  // 0 = auto (3/4 of physical memory)
     bool verify_proofs = true;

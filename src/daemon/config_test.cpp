@@ -31,6 +31,7 @@ TEST(DaemonConfig, AppliesEveryKey) {
         "prover_workers = 2\n"
         "max_batch_size = 2\n"
         "max_batch_wait_ms = 250\n"
+        "look_ahead = 12\n"
         "max_pending_jobs = 10\n"
         "compiled_synthesis = true\n"
         "[memory]\n"
@@ -49,6 +50,7 @@ TEST(DaemonConfig, AppliesEveryKey) {
     EXPECT_FALSE(c.params_subgroup_check);
     EXPECT_EQ(c.max_batch_size, 2u);
     EXPECT_EQ(c.max_batch_wait_ms, 250u);
+    EXPECT_EQ(c.look_ahead, 12u);
     EXPECT_EQ(c.max_pending_jobs, 10u);
     EXPECT_EQ(c.compiled_synthesis, std::optional<bool>(true));
     EXPECT_EQ(c.host_memory_budget_bytes, 96ull << 30);
@@ -192,6 +194,7 @@ TEST(DaemonConfig, KeyTableIsComplete) {
                                         "params_subgroup_check",
                                         "prover_workers",
                                         "max_batch_wait_ms",
+                                        "look_ahead",
                                         "max_pending_jobs",
                                         "compiled_synthesis",
                                         "host_memory_budget",

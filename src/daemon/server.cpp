@@ -56,6 +56,7 @@ engine::EngineConfig engine_config(const DaemonConfig& c) {
     e.prover_workers = c.prover_workers;
     e.max_batch_size = c.max_batch_size;
     e.max_batch_wait_ms = c.max_batch_wait_ms;
+    e.max_ready_partitions = c.look_ahead;
     e.max_pending_jobs = c.max_pending_jobs;
     e.host_memory_budget_bytes = c.host_memory_budget_bytes;
     e.verify_proofs = c.verify_proofs;

@@ -430,6 +430,9 @@ engine::EngineStatus sample_status() {
     st.jobs_failed = 1;
     st.jobs_cancelled = 3;
     st.partitions_queued = 37;
+    st.partitions_synthesizing = 3;
+    st.partitions_ready = 1;
+    st.max_ready_partitions = 6;
     st.host_budget_bytes = 96ull << 30;
     st.host_reserved_bytes = 5ull << 30;
     st.prover_busy_fraction = 0.75;
@@ -490,6 +493,10 @@ TEST_F(ServiceTest, StatusJsonIsWellFormed) {
               std::string::npos)
         << text;
     EXPECT_NE(text.find("\"prover_memory_retries\":2"), std::string::npos) << text;
+    EXPECT_NE(text.find("\"partitions\":{\"queued\":37,\"synthesizing\":3,\"ready\":1,"
+                        "\"proving\":0,\"look_ahead\":6}"),
+              std::string::npos)
+        << text;
     EXPECT_NE(text.find("\"circuit_id\":\"porep-32g\""), std::string::npos);
     EXPECT_NE(text.find("\"journal_errors\":[\"job x: truncated record\"]"), std::string::npos);
     EXPECT_NE(text.find("\"gpus\":[{\"ordinal\":0,\"total_bytes\":151397597184,"

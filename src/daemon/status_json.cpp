@@ -38,6 +38,7 @@ std::string status_json(const engine::EngineStatus& st, const DaemonInfo& info, 
     u64("synthesizing", st.partitions_synthesizing);
     u64("ready", st.partitions_ready);
     u64("proving", st.partitions_proving);
+    u64("look_ahead", st.max_ready_partitions);
     w.end_object();
     w.key("memory");
     w.begin_object();
