@@ -12,12 +12,12 @@ constexpr unsigned kMaxBlockElements = 1u << kPassLogElements;
 // sparse_reduction): 32-bit PTX (products with or without the sparse reduction) or 64-bit limbs.
 template <FieldArith kA>
 struct Arith {
-    static constexpr bool kPtx = kA != FieldArith::kWide;
+    static constexpr bool kIsPtx = kA != FieldArith::kWide;
     static constexpr auto mul = kA == FieldArith::kPtxSparse ? &DeviceFr::mul_ptx_sparse
-                                : kPtx                       ? &DeviceFr::mul_ptx
+                                : kIsPtx                     ? &DeviceFr::mul_ptx
                                                              : &DeviceFr::mul_wide;
-    static constexpr auto add = kPtx ? &DeviceFr::add_ptx : &DeviceFr::add_wide;
-    static constexpr auto sub = kPtx ? &DeviceFr::sub_ptx : &DeviceFr::sub_wide;
+    static constexpr auto add = kIsPtx ? &DeviceFr::add_ptx : &DeviceFr::add_wide;
+    static constexpr auto sub = kIsPtx ? &DeviceFr::sub_ptx : &DeviceFr::sub_wide;
 };
 template <FieldArith kA>
 __device__ __forceinline__ DeviceFr mul(const DeviceFr& a, const DeviceFr& b) {
@@ -37,12 +37,12 @@ __device__ __forceinline__ uint64_t table_exponent(PowerTable t, uint64_t e) {
     return t.negate_bits > 0 ? (uint64_t{0} - e) & ((uint64_t{1} << t.negate_bits) - 1) : e;
 }
 
-template <FieldArith kPtx>
+template <FieldArith kA>
 __device__ DeviceFr power(PowerTable t, uint64_t e) {
     e = table_exponent(t, e);
     const uint64_t hi = e >> t.lo_bits;
     const DeviceFr lo = t.lo[e & ((uint64_t{1} << t.lo_bits) - 1)];
-    return hi == 0 ? lo : mul<kPtx>(lo, t.hi[hi]);
+    return hi == 0 ? lo : mul<kA>(lo, t.hi[hi]);
 }
 
 // One block owns 2^eb elements (eb = min(log_n, kPassLogElements)), split as local index
@@ -121,7 +121,7 @@ __device__ __forceinline__ unsigned group_base(unsigned g, unsigned pos) {
 
 // The round's stages on the group's registers v (see above); f_below: the group's f bits under
 // the window; w_small(j) = ω_{2^k}^j.
-template <bool kDif, FieldArith kPtx, unsigned kQ, class Roots>
+template <bool kDif, FieldArith kA, unsigned kQ, class Roots>
 __device__ __forceinline__ void round_stages(DeviceFr (&v)[1u << kQ], const RoundWindow& w,
                                              unsigned k, unsigned f_below, Roots w_small) {
     constexpr unsigned kWidth = 1u << kQ;
@@ -138,24 +138,24 @@ __device__ __forceinline__ void round_stages(DeviceFr (&v)[1u << kQ], const Roun
             const DeviceFr u = v[x];
             const DeviceFr y = v[x1];
             if (x_low == 0 && w.wlo == 0) {  // the twiddle is ω^0 = 1
-                v[x] = add<kPtx>(u, y);
-                v[x1] = sub<kPtx>(u, y);
+                v[x] = add<kA>(u, y);
+                v[x1] = sub<kA>(u, y);
                 continue;
             }
             const DeviceFr tw = w_small((f_below | (x_low << w.wlo)) << (k - 1 - b));
             if (kDif) {
-                v[x] = add<kPtx>(u, y);
-                v[x1] = mul<kPtx>(sub<kPtx>(u, y), tw);
+                v[x] = add<kA>(u, y);
+                v[x1] = mul<kA>(sub<kA>(u, y), tw);
             } else {
-                const DeviceFr yw = mul<kPtx>(y, tw);
-                v[x] = add<kPtx>(u, yw);
-                v[x1] = sub<kPtx>(u, yw);
+                const DeviceFr yw = mul<kA>(y, tw);
+                v[x] = add<kA>(u, yw);
+                v[x1] = sub<kA>(u, yw);
             }
         }
     }
 }
 
-template <bool kDif, FieldArith kPtx, unsigned kQ, unsigned kMinBlocks = 0, bool kDirect = false>
+template <bool kDif, FieldArith kA, unsigned kQ, unsigned kMinBlocks = 0, bool kDirect = false>
 __global__ void __launch_bounds__(kMaxBlockElements >> kQ,
                                   kMinBlocks != 0 ? kMinBlocks
                                                   : (kQ == 3 ? 4 : (kQ == 2 && kDirect ? 3 : 1)))
@@ -197,20 +197,20 @@ __global__ void __launch_bounds__(kMaxBlockElements >> kQ,
         return (lane * rev_f) << twiddle_shift;
     };
     auto inter_pass_twiddle = [&](unsigned e) -> DeviceFr {
-        return power<kPtx>(tw, inter_pass_exponent(e));
+        return power<kA>(tw, inter_pass_exponent(e));
     };
     // Element e as it comes from device memory (DIT's twiddle applied), and as it goes back
     // (DIF's).
     auto load = [&](unsigned e) -> DeviceFr {
         DeviceFr x = data[global_index(e)];
-        if (!kDif && r > 0) x = mul<kPtx>(x, inter_pass_twiddle(e));
+        if (!kDif && r > 0) x = mul<kA>(x, inter_pass_twiddle(e));
         if (kDif && r > 0 && prefetch_twiddles)
             asm volatile("prefetch.global.L2 [%0];" ::"l"(
                 tw.lo + table_exponent(tw, inter_pass_exponent(e))));
         return x;
     };
     auto store = [&](unsigned e, DeviceFr x) {
-        if (kDif && r > 0) x = mul<kPtx>(x, inter_pass_twiddle(e));
+        if (kDif && r > 0) x = mul<kA>(x, inter_pass_twiddle(e));
         data[global_index(e)] = x;
     };
     auto f_below = [&](const RoundWindow& w, unsigned base) {
@@ -233,7 +233,7 @@ __global__ void __launch_bounds__(kMaxBlockElements >> kQ,
 #pragma unroll
                 for (unsigned x = 0; x < kWidth; ++x) v[x] = s[base | (x << w.pos)];
             }
-            round_stages<kDif, kPtx, kQ>(v, w, k, f_below(w, base), w_small);
+            round_stages<kDif, kA, kQ>(v, w, k, f_below(w, base), w_small);
             if (done + w.todo == k) {
 #pragma unroll
                 for (unsigned x = 0; x < kWidth; ++x) store(base | (x << w.pos), v[x]);
@@ -254,7 +254,7 @@ __global__ void __launch_bounds__(kMaxBlockElements >> kQ,
                 DeviceFr v[kWidth];
 #pragma unroll
                 for (unsigned x = 0; x < kWidth; ++x) v[x] = s[base | (x << w.pos)];
-                round_stages<kDif, kPtx, kQ>(v, w, k, f_below(w, base), w_small);
+                round_stages<kDif, kA, kQ>(v, w, k, f_below(w, base), w_small);
 #pragma unroll
                 for (unsigned x = 0; x < kWidth; ++x) s[base | (x << w.pos)] = v[x];
             }
@@ -265,11 +265,11 @@ __global__ void __launch_bounds__(kMaxBlockElements >> kQ,
     }
 }
 
-template <FieldArith kPtx>
+template <FieldArith kA>
 __global__ void fill_powers_kernel(DeviceFr* out, size_t n, PowerTable powers) {
     const size_t stride = size_t{gridDim.x} * blockDim.x;
     for (size_t e = size_t{blockIdx.x} * blockDim.x + threadIdx.x; e < n; e += stride)
-        out[e] = power<kPtx>(powers, e);
+        out[e] = power<kA>(powers, e);
 }
 
 __global__ void bit_reverse_kernel(DeviceFr* data, unsigned log_n) {
@@ -335,40 +335,40 @@ __global__ void __launch_bounds__(kRevThreads)
 }
 
 // c·x^e (c alone without a table).
-template <FieldArith kPtx>
+template <FieldArith kA>
 __device__ __forceinline__ DeviceFr scale_factor(DeviceFr c, PowerTable powers, uint64_t e) {
-    return powers.lo != nullptr ? mul<kPtx>(c, power<kPtx>(powers, e)) : c;
+    return powers.lo != nullptr ? mul<kA>(c, power<kA>(powers, e)) : c;
 }
 
 // Position i holds element rev(i) when reversed_log > 0 (the exponent follows the element).
-template <FieldArith kPtx>
+template <FieldArith kA>
 __global__ void scale_by_powers_kernel(DeviceFr* data, size_t n, DeviceFr c, PowerTable powers,
                                        unsigned reversed_log) {
     const size_t stride = size_t{gridDim.x} * blockDim.x;
     for (size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride) {
         const uint64_t e = reversed_log > 0 ? __brevll(i) >> (64 - reversed_log) : i;
-        data[i] = mul<kPtx>(data[i], scale_factor<kPtx>(c, powers, e));
+        data[i] = mul<kA>(data[i], scale_factor<kA>(c, powers, e));
     }
 }
 
 // data[i] ← (data[i]·x^e − other[i])·c, e as in scale_by_powers_kernel.
-template <FieldArith kPtx>
+template <FieldArith kA>
 __global__ void scale_by_powers_minus_kernel(DeviceFr* data, const DeviceFr* other, size_t n,
                                              DeviceFr c, PowerTable powers,
                                              unsigned reversed_log) {
     const size_t stride = size_t{gridDim.x} * blockDim.x;
     for (size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride) {
         const uint64_t e = reversed_log > 0 ? __brevll(i) >> (64 - reversed_log) : i;
-        const DeviceFr shifted = mul<kPtx>(data[i], power<kPtx>(powers, e));
-        data[i] = mul<kPtx>(sub<kPtx>(shifted, other[i]), c);
+        const DeviceFr shifted = mul<kA>(data[i], power<kA>(powers, e));
+        data[i] = mul<kA>(sub<kA>(shifted, other[i]), c);
     }
 }
 
-template <FieldArith kPtx>
+template <FieldArith kA>
 __global__ void product_kernel(DeviceFr* a, const DeviceFr* b, size_t n) {
     const size_t stride = size_t{gridDim.x} * blockDim.x;
     for (size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride)
-        a[i] = mul<kPtx>(a[i], b[i]);
+        a[i] = mul<kA>(a[i], b[i]);
 }
 
 __global__ void quotient_kernel(DeviceFr* a, const DeviceFr* b, const DeviceFr* c, size_t n,
