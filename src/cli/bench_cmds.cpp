@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/args.hpp"
@@ -26,10 +27,13 @@ namespace {
 void print_bench_usage(std::FILE* out) {
     std::fprintf(out,
                  "usage: cuzk bench gpu-ntt [--log-min A] [--log-max B] [--reps N]\n"
-                 "                          [--algorithm dif|dit|both] [--mul ptx|wide|both] [--json]\n"
+                 "                          [--algorithm dif|dit|both]\n"
+                 "                          [--mul sparse|ptx|wide|both|all] [--json]\n"
                  "  Times forward, inverse, coset forward and coset inverse NTTs of 2^A..2^B\n"
                  "  random Fr values resident on the GPU (defaults: 20..27, 5 repetitions after\n"
-                 "  one warm-up, dif, ptx: the 32-bit PTX field arithmetic; wide: the 64-bit one).\n"
+                 "  one warm-up, dif; --mul: sparse = the 32-bit PTX arithmetic with the sparse\n"
+                 "  Montgomery reduction, ptx = without it, wide = the 64-bit limb code, both =\n"
+                 "  sparse and wide, all = the three; unset: as CUZK_FR_SPARSE_REDUCTION says).\n"
                  "  Each size is first checked against the CPU transform\n"
                  "  (2^22 and below) or by round trips; prints median, min and max ms.\n"
                  "usage: cuzk bench gpu-msm [--log-min A] [--log-max B] [--reps N] [--window C]\n"
@@ -194,23 +198,32 @@ int bench_gpu_ntt(const Args& args) {
             return fail_json(args, "bench gpu-ntt", kExitUsage,
                              "--algorithm must be dif, dit or both");
     }
-    std::vector<bool> muls = {true};
+    // The field arithmetics to time: (ptx_mul, sparse_reduction); unset: the options' default.
+    const gpu::NttOptions defaults;
+    std::vector<std::pair<bool, bool>> muls = {{defaults.ptx_mul, defaults.sparse_reduction}};
     if (args.has("--mul")) {
         const std::string& m = args.get("--mul");
-        if (m == "wide") muls = {false};
-        else if (m == "both") muls = {true, false};
-        else if (m != "ptx")
-            return fail_json(args, "bench gpu-ntt", kExitUsage, "--mul must be ptx, wide or both");
+        const std::pair<bool, bool> sparse{true, true}, ptx{true, false}, wide{false, false};
+        if (m == "sparse") muls = {sparse};
+        else if (m == "ptx") muls = {ptx};
+        else if (m == "wide") muls = {wide};
+        else if (m == "both") muls = {sparse, wide};
+        else if (m == "all") muls = {sparse, ptx, wide};
+        else
+            return fail_json(args, "bench gpu-ntt", kExitUsage,
+                             "--mul must be sparse, ptx, wide, both or all");
     }
     const util::Status dev = gpu::check_device_available();
     if (!dev.ok()) return fail_json(args, "bench gpu-ntt", kExitFail, dev.to_string());
     if (!args.json)
-        std::printf("%-6s %-4s %-5s %-28s %-28s %-28s %-28s\n", "size", "alg", "mul",
+        std::printf("%-6s %-4s %-6s %-28s %-28s %-28s %-28s\n", "size", "alg", "mul",
                     "forward ms (med min-max)",
                     "inverse", "coset_forward", "coset_inverse");
     for (unsigned log_n = static_cast<unsigned>(lo); log_n <= hi; ++log_n) {
-        for (gpu::NttAlgorithm alg : algorithms) for (bool ptx : muls) {
-            auto r = gpu::bench_ntt(log_n, static_cast<int>(reps), gpu::NttOptions{alg, ptx});
+        for (gpu::NttAlgorithm alg : algorithms) for (const auto& [ptx, sparse] : muls) {
+            gpu::NttOptions options{alg, ptx};
+            options.sparse_reduction = sparse;
+            auto r = gpu::bench_ntt(log_n, static_cast<int>(reps), options);
             if (!r.ok()) return fail_json(args, "bench gpu-ntt", kExitFail, r.status().to_string());
             const Stats s[4] = {stats(r->forward_ms), stats(r->inverse_ms),
                                 stats(r->coset_forward_ms), stats(r->coset_inverse_ms)};
@@ -231,7 +244,7 @@ int bench_gpu_ntt(const Args& args) {
                 for (int k = 0; k < 4; ++k)
                     std::snprintf(cells[k], sizeof cells[k], "%.3f (%.3f-%.3f)", s[k].median,
                                   s[k].min, s[k].max);
-                std::printf("2^%-4u %-4s %-5s %-28s %-28s %-28s %-28s\n", log_n,
+                std::printf("2^%-4u %-4s %-6s %-28s %-28s %-28s %-28s\n", log_n,
                             r->algorithm.c_str(), r->mul.c_str(), cells[0], cells[1], cells[2],
                             cells[3]);
             }

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# `cuzk bench gpu-ntt --mul`: a bad value is refused (exit 2, naming the choices) before any
+# device is looked for; on a GPU, `--mul all` times the three field arithmetics (sparse, ptx,
+# wide), each checked against the CPU transform first. Without a usable device the second part
+# is skipped (exit 77).
+# usage: cli_bench_gpu_ntt.sh CUZK_BINARY TMPDIR
+set -u
+CUZK=$1
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../../tests/lib/checks.sh"
+begin_checks "$2"
+
+check "bad --mul refused" 2 "$CUZK" bench gpu-ntt --mul fast --log-min 10 --log-max 10
+expect_text "bad --mul named" "$DIR/last.err" '--mul must be sparse, ptx, wide, both or all'
+
+"$CUZK" bench gpu-ntt --mul all --log-min 12 --log-max 12 --reps 1 --json \
+    >"$DIR/gpu.out" 2>"$DIR/gpu.err"
+code=$?
+if [ "$code" -ne 0 ] && grep -Eq 'cudaGetDeviceCount|no usable CUDA device|UNAVAILABLE' "$DIR/gpu.err"; then
+    echo "skip: no usable CUDA device (the GPU part)"
+    [ "$failures" -eq 0 ] && exit 77
+    exit 1
+fi
+if [ "$code" -ne 0 ]; then
+    echo "FAIL: --mul all on the GPU: exit $code"
+    tail -20 "$DIR/gpu.err"
+    failures=$((failures + 1))
+fi
+for mul in sparse ptx wide; do
+    expect_text "$mul timed and checked" "$DIR/gpu.out" \
+        "\"mul\":\"$mul\".*\"verified\":\"equal to the CPU reference"
+done
+finish_checks
