@@ -14,17 +14,7 @@ expect_text "bad --mul named" "$DIR/last.err" '--mul must be sparse, ptx, wide, 
 
 "$CUZK" bench gpu-ntt --mul all --log-min 12 --log-max 12 --reps 1 --json \
     >"$DIR/gpu.out" 2>"$DIR/gpu.err"
-code=$?
-if [ "$code" -ne 0 ] && grep -Eq 'cudaGetDeviceCount|no usable CUDA device|UNAVAILABLE' "$DIR/gpu.err"; then
-    echo "skip: no usable CUDA device (the GPU part)"
-    [ "$failures" -eq 0 ] && exit 77
-    exit 1
-fi
-if [ "$code" -ne 0 ]; then
-    echo "FAIL: --mul all on the GPU: exit $code"
-    tail -20 "$DIR/gpu.err"
-    failures=$((failures + 1))
-fi
+gpu_part_exit "--mul all on the GPU" $? "$DIR/gpu.err"
 for mul in sparse ptx wide; do
     expect_text "$mul timed and checked" "$DIR/gpu.out" \
         "\"mul\":\"$mul\".*\"verified\":\"equal to the CPU reference"

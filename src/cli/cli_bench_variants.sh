@@ -16,17 +16,7 @@ expect_text "half an assignment named" "$DIR/last.err" '"CUZK_Y" is not NAME=VAL
 
 "$CUZK" bench gpu-prove --circuit random:10 --count 2 --reps 2 --json \
     --variants 'CUZK_MSM_CACHE_SCRATCH=1,CUZK_NTT_REGISTER_STAGES=1;' >"$DIR/gpu.out" 2>"$DIR/gpu.err"
-code=$?
-if [ "$code" -ne 0 ] && grep -Eq 'cudaGetDeviceCount|no usable CUDA device' "$DIR/gpu.err"; then
-    echo "skip: no usable CUDA device (the GPU part)"
-    [ "$failures" -eq 0 ] && exit 77
-    exit 1
-fi
-if [ "$code" -ne 0 ]; then
-    echo "FAIL: two variants on the GPU: exit $code"
-    tail -20 "$DIR/gpu.err"
-    failures=$((failures + 1))
-fi
+gpu_part_exit "two variants on the GPU" $? "$DIR/gpu.err"
 expect_text "proofs verified" "$DIR/gpu.out" '"verified":true'
 expect_text "first variant's table" "$DIR/gpu.out" \
     '"variants":\[\{"env":"CUZK_MSM_CACHE_SCRATCH=1,CUZK_NTT_REGISTER_STAGES=1","median_call_ms":\{'

@@ -40,3 +40,19 @@ expect_text() {  # expect_text DESCRIPTION FILE REGEX
         failures=$((failures + 1))
     fi
 }
+
+gpu_part_exit() {  # gpu_part_exit DESCRIPTION CODE STDERR_FILE: after a command's GPU part
+    # Without a usable CUDA device (its stderr says so): skip — exit 77 if every earlier check
+    # passed, else 1. Any other non-zero exit counts as a failure and shows the stderr's tail.
+    local what=$1 code=$2 err=$3
+    if [ "$code" -ne 0 ] && grep -Eq 'cudaGetDeviceCount|no usable CUDA device' "$err"; then
+        echo "skip: no usable CUDA device (the GPU part)"
+        [ "$failures" -eq 0 ] && exit 77
+        exit 1
+    fi
+    if [ "$code" -ne 0 ]; then
+        echo "FAIL: $what: exit $code"
+        tail -20 "$err"
+        failures=$((failures + 1))
+    fi
+}
