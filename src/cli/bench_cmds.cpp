@@ -28,12 +28,14 @@ void print_bench_usage(std::FILE* out) {
     std::fprintf(out,
                  "usage: cuzk bench gpu-ntt [--log-min A] [--log-max B] [--reps N]\n"
                  "                          [--algorithm dif|dit|both]\n"
-                 "                          [--mul sparse|ptx|wide|both|all] [--json]\n"
+                 "                          [--mul sparse|karatsuba|ptx|wide|both|all] [--json]\n"
                  "  Times forward, inverse, coset forward and coset inverse NTTs of 2^A..2^B\n"
                  "  random Fr values resident on the GPU (defaults: 20..27, 5 repetitions after\n"
                  "  one warm-up, dif; --mul: sparse = the 32-bit PTX arithmetic with the sparse\n"
-                 "  Montgomery reduction, ptx = without it, wide = the 64-bit limb code, both =\n"
-                 "  sparse and wide, all = the three; unset: as CUZK_FR_SPARSE_REDUCTION says).\n"
+                 "  Montgomery reduction, karatsuba = that with one level of Karatsuba in the\n"
+                 "  product, ptx = without either, wide = the 64-bit limb code, both = sparse\n"
+                 "  and wide, all = the four; unset: as CUZK_FR_SPARSE_REDUCTION and\n"
+                 "  CUZK_FR_KARATSUBA say).\n"
                  "  Each size is first checked against the CPU transform\n"
                  "  (2^22 and below) or by round trips; prints median, min and max ms.\n"
                  "usage: cuzk bench gpu-msm [--log-min A] [--log-max B] [--reps N] [--window C]\n"
@@ -198,31 +200,39 @@ int bench_gpu_ntt(const Args& args) {
             return fail_json(args, "bench gpu-ntt", kExitUsage,
                              "--algorithm must be dif, dit or both");
     }
-    // The field arithmetics to time: (ptx_mul, sparse_reduction); unset: the options' default.
+    // The field arithmetics to time (NttOptions' ptx_mul, sparse_reduction, karatsuba_product);
+    // unset: the options' default.
+    struct Arith {
+        bool ptx, sparse, karatsuba;
+    };
     const gpu::NttOptions defaults;
-    std::vector<std::pair<bool, bool>> muls = {{defaults.ptx_mul, defaults.sparse_reduction}};
+    std::vector<Arith> muls = {
+        {defaults.ptx_mul, defaults.sparse_reduction, defaults.karatsuba_product}};
     if (args.has("--mul")) {
         const std::string& m = args.get("--mul");
-        const std::pair<bool, bool> sparse{true, true}, ptx{true, false}, wide{false, false};
+        const Arith sparse{true, true, false}, karatsuba{true, true, true},
+            ptx{true, false, false}, wide{false, false, false};
         if (m == "sparse") muls = {sparse};
+        else if (m == "karatsuba") muls = {karatsuba};
         else if (m == "ptx") muls = {ptx};
         else if (m == "wide") muls = {wide};
         else if (m == "both") muls = {sparse, wide};
-        else if (m == "all") muls = {sparse, ptx, wide};
+        else if (m == "all") muls = {sparse, karatsuba, ptx, wide};
         else
             return fail_json(args, "bench gpu-ntt", kExitUsage,
-                             "--mul must be sparse, ptx, wide, both or all");
+                             "--mul must be sparse, karatsuba, ptx, wide, both or all");
     }
     const util::Status dev = gpu::check_device_available();
     if (!dev.ok()) return fail_json(args, "bench gpu-ntt", kExitFail, dev.to_string());
     if (!args.json)
-        std::printf("%-6s %-4s %-6s %-28s %-28s %-28s %-28s\n", "size", "alg", "mul",
+        std::printf("%-6s %-4s %-9s %-28s %-28s %-28s %-28s\n", "size", "alg", "mul",
                     "forward ms (med min-max)",
                     "inverse", "coset_forward", "coset_inverse");
     for (unsigned log_n = static_cast<unsigned>(lo); log_n <= hi; ++log_n) {
-        for (gpu::NttAlgorithm alg : algorithms) for (const auto& [ptx, sparse] : muls) {
-            gpu::NttOptions options{alg, ptx};
-            options.sparse_reduction = sparse;
+        for (gpu::NttAlgorithm alg : algorithms) for (const Arith& mul : muls) {
+            gpu::NttOptions options{alg, mul.ptx};
+            options.sparse_reduction = mul.sparse;
+            options.karatsuba_product = mul.karatsuba;
             auto r = gpu::bench_ntt(log_n, static_cast<int>(reps), options);
             if (!r.ok()) return fail_json(args, "bench gpu-ntt", kExitFail, r.status().to_string());
             const Stats s[4] = {stats(r->forward_ms), stats(r->inverse_ms),
@@ -244,7 +254,7 @@ int bench_gpu_ntt(const Args& args) {
                 for (int k = 0; k < 4; ++k)
                     std::snprintf(cells[k], sizeof cells[k], "%.3f (%.3f-%.3f)", s[k].median,
                                   s[k].min, s[k].max);
-                std::printf("2^%-4u %-4s %-6s %-28s %-28s %-28s %-28s\n", log_n,
+                std::printf("2^%-4u %-4s %-9s %-28s %-28s %-28s %-28s\n", log_n,
                             r->algorithm.c_str(), r->mul.c_str(), cells[0], cells[1], cells[2],
                             cells[3]);
             }

@@ -63,7 +63,7 @@ void addsub_step(F& x, F& y) {
 // Field chains: `repetitions` + 1 launches in place, so the host replays (repetitions + 1) ×
 // iterations steps from the initial values for the sampled threads.
 template <class F>
-util::Result<ArithBenchResult> bench_field(const char* what, int repetitions, int iterations,
+util::Result<ArithBenchResult> bench_field(const std::string& what, int repetitions, int iterations,
                                            double imads_per_op,
                                            const std::function<cudaError_t(uint64_t*, uint64_t*,
                                                                            size_t, int)>& launch,
@@ -149,30 +149,34 @@ util::Result<std::vector<ArithBenchResult>> bench_device_arith(int repetitions) 
     CUZK_RETURN_IF_ERROR(check_device_available());
     if (repetitions < 1) return util::invalid_argument("bench gpu-arith: repetitions >= 1");
     std::vector<ArithBenchResult> out;
-    // The products: the default (paired halves) and the first PTX version (split chains).
-    for (const bool split : {false, true}) {
-        const auto fp_launch = [split](uint64_t* a, uint64_t* b, size_t n, int it) {
-            return detail::launch_fp_mul_chains(a, b, n, it, split);
+    // The products: the default (paired halves), the first PTX version (split chains), and one
+    // level of Karatsuba before the reduction (Fr's with the sparse reduction).
+    using detail::FieldProduct;
+    for (const FieldProduct product :
+         {FieldProduct::kPaired, FieldProduct::kSplit, FieldProduct::kKaratsuba}) {
+        const std::string suffix = product == FieldProduct::kSplit       ? "_split"
+                                   : product == FieldProduct::kKaratsuba ? "_karatsuba"
+                                                                         : "";
+        const auto fp_launch = [product](uint64_t* a, uint64_t* b, size_t n, int it) {
+            return detail::launch_fp_mul_chains(a, b, n, it, product);
         };
-        const auto fr_launch = [split](uint64_t* a, uint64_t* b, size_t n, int it) {
-            return detail::launch_fr_mul_chains(
-                a, b, n, it, split ? detail::FrProduct::kSplit : detail::FrProduct::kPaired);
+        const auto fr_launch = [product](uint64_t* a, uint64_t* b, size_t n, int it) {
+            return detail::launch_fr_mul_chains(a, b, n, it, product);
         };
         CUZK_ASSIGN_OR_RETURN(ArithBenchResult fp,
-                              bench_field<ff::Fp>(split ? "fp_mul_split" : "fp_mul", repetitions,
-                                                  256, 576, fp_launch, mul_step<ff::Fp>));
+                              bench_field<ff::Fp>("fp_mul" + suffix, repetitions, 256, 576,
+                                                  fp_launch, mul_step<ff::Fp>));
         out.push_back(fp);
         CUZK_ASSIGN_OR_RETURN(ArithBenchResult fr,
-                              bench_field<ff::Fr>(split ? "fr_mul_split" : "fr_mul", repetitions,
-                                                  512, 256, fr_launch, mul_step<ff::Fr>));
+                              bench_field<ff::Fr>("fr_mul" + suffix, repetitions, 512, 256,
+                                                  fr_launch, mul_step<ff::Fr>));
         out.push_back(fr);
     }
     // The Fr product with the sparse reduction (the modulus' two low words as additions), with
     // the modulus as immediates and from constant memory.
     for (const bool constant_modulus : {false, true}) {
-        const detail::FrProduct product = constant_modulus
-                                              ? detail::FrProduct::kSparseConstantModulus
-                                              : detail::FrProduct::kSparse;
+        const FieldProduct product =
+            constant_modulus ? FieldProduct::kSparseConstantModulus : FieldProduct::kSparse;
         CUZK_ASSIGN_OR_RETURN(
             ArithBenchResult fr_sparse,
             bench_field<ff::Fr>(constant_modulus ? "fr_mul_sparse_cmod" : "fr_mul_sparse",

@@ -24,7 +24,8 @@
 namespace cuzk::gpu {
 
 struct ArithBenchResult {
-    std::string what;   // "fp_mul", "fr_mul", "fp_mul_split", "fr_mul_split", "fr_mul_sparse",
+    std::string what;   // "fp_mul", "fr_mul", "fp_mul_split", "fr_mul_split",
+                        // "fp_mul_karatsuba", "fr_mul_karatsuba", "fr_mul_sparse",
                         // "fr_mul_sparse_cmod", "fp2_mul_lazy",
                         // "fp2_mul_karatsuba", "fp_addsub_ptx",
                         // "fp_addsub_wide", "g1_madd"

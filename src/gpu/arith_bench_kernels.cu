@@ -19,7 +19,8 @@ __constant__ uint64_t kFrModulusInConstantMemory[DeviceFr::kLimbs];
 // The product: 0 the default, 1 the first PTX product (DeviceField::mul_ptx_split), 2 the
 // sparse reduction (DeviceField::mul_ptx_sparse), 3 the sparse reduction with the modulus read
 // from constant memory (Fr only): its words become register or constant-bank operands, so that
-// ptxas may emit one wide multiply-add per word pair where immediates give a low and a high one.
+// ptxas may emit one wide multiply-add per word pair where immediates give a low and a high one;
+// 4 one level of Karatsuba before the reduction (DeviceField::mul_ptx_karatsuba).
 template <class F, int kVariant>
 __device__ __forceinline__ F bench_mul(const F& x, const F& y) {
     if constexpr (kVariant == 1) {
@@ -31,6 +32,8 @@ __device__ __forceinline__ F bench_mul(const F& x, const F& y) {
         mont_mul_ptx<F::kLimbs, true>(r.limb, x.limb, y.limb, kFrModulusInConstantMemory,
                                       static_cast<uint32_t>(kInv<ff::FrParams>));
         return r;
+    } else if constexpr (kVariant == 4) {
+        return F::mul_ptx_karatsuba(x, y);
     } else {
         return x * y;
     }
@@ -81,26 +84,29 @@ __global__ void g1_madd_chains_kernel(DeviceG1Xyzz* acc, const DeviceG1Affine* q
 
 unsigned blocks(size_t n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
 
-// split: the first PTX product, for the fields that have it (not Fp2).
+// The products other than the default only for the fields that have them (not Fp2).
 template <class F>
-cudaError_t launch_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations, bool split,
-                              FrProduct fr_product = FrProduct::kPaired) {
+cudaError_t launch_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations,
+                              FieldProduct product) {
     auto kernel = mul_chains_kernel<F, 0>;
-    if constexpr (requires(const F& x) { F::mul_ptx_split(x, x); }) {
-        if (split) kernel = mul_chains_kernel<F, 1>;
-    } else if (split) {
+    constexpr bool kPrimeField = requires(const F& x) { F::mul_ptx_split(x, x); };
+    if constexpr (kPrimeField) {
+        if (product == FieldProduct::kSplit) kernel = mul_chains_kernel<F, 1>;
+        if (product == FieldProduct::kKaratsuba) kernel = mul_chains_kernel<F, 4>;
+    } else if (product != FieldProduct::kPaired) {
         return cudaErrorInvalidValue;
     }
     if constexpr (std::is_same_v<F, DeviceFr>) {
-        if (fr_product == FrProduct::kSparse) kernel = mul_chains_kernel<F, 2>;
-        if (fr_product == FrProduct::kSparseConstantModulus) {
+        if (product == FieldProduct::kSparse) kernel = mul_chains_kernel<F, 2>;
+        if (product == FieldProduct::kSparseConstantModulus) {
             const auto& p = ff::FrParams::kMont.modulus;
             const cudaError_t e =
                 cudaMemcpyToSymbol(kFrModulusInConstantMemory, p.limb, sizeof(p.limb));
             if (e != cudaSuccess) return e;
             kernel = mul_chains_kernel<F, 3>;
         }
-    } else if (fr_product != FrProduct::kPaired) {
+    } else if (product == FieldProduct::kSparse ||
+               product == FieldProduct::kSparseConstantModulus) {
         return cudaErrorInvalidValue;
     }
     kernel<<<blocks(n), kBlock>>>(reinterpret_cast<F*>(a), reinterpret_cast<F*>(b), n,
@@ -111,17 +117,16 @@ cudaError_t launch_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations
 }  // namespace
 
 cudaError_t launch_fp_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations,
-                                 bool split) {
-    return launch_mul_chains<DeviceFp>(a, b, n, iterations, split);
+                                 FieldProduct product) {
+    return launch_mul_chains<DeviceFp>(a, b, n, iterations, product);
 }
 cudaError_t launch_fr_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations,
-                                 FrProduct product) {
-    return launch_mul_chains<DeviceFr>(a, b, n, iterations, product == FrProduct::kSplit,
-                                       product);
+                                 FieldProduct product) {
+    return launch_mul_chains<DeviceFr>(a, b, n, iterations, product);
 }
 cudaError_t launch_fp2_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations, bool lazy) {
-    return lazy ? launch_mul_chains<DeviceFp2Lazy>(a, b, n, iterations, false)
-                : launch_mul_chains<DeviceFp2>(a, b, n, iterations, false);
+    return lazy ? launch_mul_chains<DeviceFp2Lazy>(a, b, n, iterations, FieldProduct::kPaired)
+                : launch_mul_chains<DeviceFp2>(a, b, n, iterations, FieldProduct::kPaired);
 }
 cudaError_t launch_fp_addsub_chains(uint64_t* a, uint64_t* b, size_t n, int iterations,
                                    bool ptx) {

@@ -10,15 +10,16 @@
 
 namespace cuzk::gpu::detail {
 
-// a[i], b[i] ← after `iterations` steps of (a ← a·b, b ← b·a), for i < n; split: with the
-// first PTX product (mont_mul_ptx_split), else the default (mont_mul_ptx).
-cudaError_t launch_fp_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations, bool split);
-// The Fr products: the default, the first PTX one, the sparse reduction
-// (DeviceField::mul_ptx_sparse), and the sparse reduction with the modulus read from constant
-// memory instead of immediates.
-enum class FrProduct { kPaired, kSplit, kSparse, kSparseConstantModulus };
+// The products: the default (mont_mul_ptx), the first PTX one (mont_mul_ptx_split), one level
+// of Karatsuba before the reduction (DeviceField::mul_ptx_karatsuba), and for Fr only the
+// sparse reduction (DeviceField::mul_ptx_sparse) and the sparse reduction with the modulus read
+// from constant memory instead of immediates. A product the field lacks: cudaErrorInvalidValue.
+enum class FieldProduct { kPaired, kSplit, kSparse, kSparseConstantModulus, kKaratsuba };
+// a[i], b[i] ← after `iterations` steps of (a ← a·b, b ← b·a), for i < n.
+cudaError_t launch_fp_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations,
+                                 FieldProduct product);
 cudaError_t launch_fr_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations,
-                                 FrProduct product);
+                                 FieldProduct product);
 // The same chains over Fp2 (ff::Fp2 layout, 12 limbs per element): the lazily reduced product
 // (DeviceFp2Lazy) or the Karatsuba one (DeviceFp2).
 cudaError_t launch_fp2_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations, bool lazy);

@@ -21,7 +21,9 @@ TEST(GpuArithBench, ChainsMatchTheHost) {
     std::vector<std::string> names;
     for (const ArithBenchResult& r : *results) names.push_back(r.what);
     EXPECT_EQ(names, (std::vector<std::string>{"fp_mul", "fr_mul", "fp_mul_split",
-                                               "fr_mul_split", "fr_mul_sparse", "fr_mul_sparse_cmod",
+                                               "fr_mul_split", "fp_mul_karatsuba",
+                                               "fr_mul_karatsuba", "fr_mul_sparse",
+                                               "fr_mul_sparse_cmod",
                                                "fp2_mul_lazy",
                                                "fp2_mul_karatsuba",
                                                "fp_addsub_ptx", "fp_addsub_wide",

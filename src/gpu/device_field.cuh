@@ -207,12 +207,12 @@ struct DeviceField {
     // The 32-bit-limb PTX product in device code (detail::mont_mul_ptx); host code (which has
     // no PTX) gets mul_wide.
     static CUZK_HD DeviceField mul_ptx(const DeviceField& a, const DeviceField& b) {
-        return mul_ptx_with<false>(a, b);
+        return mul_ptx_with<detail::PtxProduct::kPaired>(a, b);
     }
     // The first PTX product (two chains per row; detail::mont_mul_ptx_split), for the A/B of
     // `cuzk bench gpu-arith`; host code gets mul_wide.
     static CUZK_HD DeviceField mul_ptx_split(const DeviceField& a, const DeviceField& b) {
-        return mul_ptx_with<true>(a, b);
+        return mul_ptx_with<detail::PtxProduct::kSplit>(a, b);
     }
     // Whether the modulus' two low 32-bit words are 1 and 2^32 − 1 (p ≡ 2^64 − 2^32 + 1 mod 2^64,
     // true of Fr), which the sparse reduction of detail::ptx_paired_reduce needs.
@@ -221,16 +221,25 @@ struct DeviceField {
     // NttOptions::sparse_reduction and `cuzk bench gpu-arith`); host code gets mul_wide.
     static CUZK_HD DeviceField mul_ptx_sparse(const DeviceField& a, const DeviceField& b) {
         static_assert(kSparseModulus, "the sparse reduction needs p ≡ 2^64 − 2^32 + 1 mod 2^64");
-        return mul_ptx_with<false, true>(a, b);
+        return mul_ptx_with<detail::PtxProduct::kPaired, true>(a, b);
     }
-    template <bool kSplit, bool kSparse = false>
+    // The PTX product with one level of Karatsuba before the reduction
+    // (detail::mont_mul_ptx_karatsuba: 3/4 of the double-width product's multiply-adds), with
+    // the sparse reduction where kSparseModulus: mul_ptx's values. Host code gets mul_wide.
+    static CUZK_HD DeviceField mul_ptx_karatsuba(const DeviceField& a, const DeviceField& b) {
+        return mul_ptx_with<detail::PtxProduct::kKaratsuba, kSparseModulus>(a, b);
+    }
+    template <detail::PtxProduct kForm, bool kSparse = false>
     static CUZK_HD DeviceField mul_ptx_with(const DeviceField& a, const DeviceField& b) {
 #if defined(__CUDA_ARCH__)
         const DeviceField p = modulus_limbs();
         const uint32_t inv32 = static_cast<uint32_t>(detail::kInv<P>);
         DeviceField r;
-        if constexpr (kSplit)
+        if constexpr (kForm == detail::PtxProduct::kSplit)
             detail::mont_mul_ptx_split<kLimbs>(r.limb, a.limb, b.limb, p.limb, inv32);
+        else if constexpr (kForm == detail::PtxProduct::kKaratsuba)
+            detail::mont_mul_ptx_karatsuba<kLimbs, kSparse>(r.limb, a.limb, b.limb, p.limb,
+                                                            inv32);
         else
             detail::mont_mul_ptx<kLimbs, kSparse>(r.limb, a.limb, b.limb, p.limb, inv32);
         return r;

@@ -13,6 +13,10 @@ struct MulSparseOp {
     template <class F>
     static __device__ F apply(const F& a, const F& b) { return F::mul_ptx_sparse(a, b); }
 };
+struct MulKaratsubaOp {
+    template <class F>
+    static __device__ F apply(const F& a, const F& b) { return F::mul_ptx_karatsuba(a, b); }
+};
 struct AddOp {
     template <class F>
     static __device__ F apply(const F& a, const F& b) { return a + b; }
@@ -53,6 +57,13 @@ cudaError_t launch(BinaryOp op, const F* a, const F* b, F* out, size_t n, cudaSt
                         <<<grid, kElementwiseBlock, 0, stream>>>(a, b, out, n);
                     break;
                 }
+            }
+            return cudaErrorInvalidValue;
+        case BinaryOp::kMulKaratsuba:
+            if constexpr (requires(const F& x) { F::mul_ptx_karatsuba(x, x); }) {
+                elementwise_kernel<F, MulKaratsubaOp>
+                    <<<grid, kElementwiseBlock, 0, stream>>>(a, b, out, n);
+                break;
             }
             return cudaErrorInvalidValue;
         default:

@@ -29,6 +29,12 @@ util::Status elementwise_mul(std::span<const ff::Fr> a, std::span<const ff::Fr> 
 // (DeviceField::mul_ptx_sparse, NttOptions::sparse_reduction): the same values as the above.
 util::Status elementwise_mul_sparse(std::span<const ff::Fr> a, std::span<const ff::Fr> b,
                                     std::span<ff::Fr> out);
+// out[i] = a[i] · b[i] by the product with one level of Karatsuba before the reduction
+// (DeviceField::mul_ptx_karatsuba; Fr's with the sparse reduction): the same values.
+util::Status elementwise_mul_karatsuba(std::span<const ff::Fp> a, std::span<const ff::Fp> b,
+                                       std::span<ff::Fp> out);
+util::Status elementwise_mul_karatsuba(std::span<const ff::Fr> a, std::span<const ff::Fr> b,
+                                       std::span<ff::Fr> out);
 // out[i] = a[i] · b[i] in Fp2 with the device's Karatsuba product of three Montgomery products
 // (the default) or the lazily reduced one (lazy_product; gpu/device_curve.cuh).
 util::Status elementwise_mul(std::span<const ff::Fp2> a, std::span<const ff::Fp2> b,

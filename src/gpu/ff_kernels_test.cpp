@@ -76,13 +76,14 @@ struct DescribeXyzz {
     }
 };
 
-enum class Op { kMul, kAdd, kSub, kMulSparse };
+enum class Op { kMul, kAdd, kSub, kMulSparse, kMulKaratsuba };
 
 template <class F>
 F cpu_apply(Op op, const F& a, const F& b) {
     switch (op) {
         case Op::kMul:
-        case Op::kMulSparse: return a * b;
+        case Op::kMulSparse:
+        case Op::kMulKaratsuba: return a * b;
         case Op::kAdd: return a + b;
         case Op::kSub: return a - b;
     }
@@ -98,6 +99,7 @@ util::Status gpu_apply(Op op, std::span<const F> a, std::span<const F> b, std::s
         case Op::kMulSparse:
             if constexpr (std::is_same_v<F, ff::Fr>) return elementwise_mul_sparse(a, b, out);
             break;
+        case Op::kMulKaratsuba: return elementwise_mul_karatsuba(a, b, out);
     }
     return util::internal_error("unknown op");
 }
@@ -108,6 +110,7 @@ const char* op_name(Op op) {
         case Op::kAdd: return "add";
         case Op::kSub: return "sub";
         case Op::kMulSparse: return "mul (sparse reduction)";
+        case Op::kMulKaratsuba: return "mul (Karatsuba)";
     }
     return "?";
 }
@@ -134,6 +137,72 @@ TEST_F(GpuTest, FrMul) { check_field_op<ff::Fr>(Op::kMul, 104); }
 TEST_F(GpuTest, FrAdd) { check_field_op<ff::Fr>(Op::kAdd, 105); }
 TEST_F(GpuTest, FrSub) { check_field_op<ff::Fr>(Op::kSub, 106); }
 TEST_F(GpuTest, FrMulSparseReduction) { check_field_op<ff::Fr>(Op::kMulSparse, 110); }
+TEST_F(GpuTest, FpMulKaratsuba) { check_field_op<ff::Fp>(Op::kMulKaratsuba, 112); }
+TEST_F(GpuTest, FrMulKaratsuba) { check_field_op<ff::Fr>(Op::kMulKaratsuba, 113); }
+
+// The Karatsuba product's sign cases (x0 − x1 and y1 − y0 each zero, positive or negative: the
+// difference product added, subtracted or zero) and its REDC's m = 0 steps, which random
+// operands rarely reach: operands built from two halves (low and high 32·n/2-bit words of the
+// Montgomery limbs) drawn from a few values — equal halves, halves one apart, a zero half, an
+// all-ones half, random halves, and random words with about half of them zero — kept below p.
+template <class F>
+void check_karatsuba_halves(uint64_t seed) {
+    using Int = typename F::Int;
+    constexpr size_t kHalf = Int::kLimbs / 2;
+    util::TestRng rng(seed);
+    auto random_half = [&rng](int kind, uint64_t* out) {
+        for (size_t i = 0; i < kHalf; ++i) {
+            uint64_t limb = 0;
+            switch (kind) {
+                case 0: limb = 0; break;
+                case 1: limb = ~uint64_t{0}; break;
+                case 2: limb = rng.next_u64(); break;
+                default:
+                    for (int w = 0; w < 2; ++w)
+                        if (rng.uniform(2) == 1) limb |= (rng.next_u64() & 0xffffffffull) << (32 * w);
+                    break;
+            }
+            out[i] = limb;
+        }
+    };
+    auto operand = [&]() {
+        Int v;
+        uint64_t lo[kHalf], hi[kHalf];
+        random_half(static_cast<int>(rng.uniform(4)), lo);
+        switch (rng.uniform(4)) {
+            case 0:  // equal halves
+                for (size_t i = 0; i < kHalf; ++i) hi[i] = lo[i];
+                break;
+            case 1:  // high half = low half ± 1 in the lowest word (wrapping)
+                for (size_t i = 0; i < kHalf; ++i) hi[i] = lo[i];
+                hi[0] += rng.uniform(2) == 0 ? 1 : ~uint64_t{0};
+                break;
+            default: random_half(static_cast<int>(rng.uniform(4)), hi); break;
+        }
+        for (size_t i = 0; i < kHalf; ++i) {
+            v.limb[i] = lo[i];
+            v.limb[kHalf + i] = hi[i];
+        }
+        // Below p: clear the bits above p's top bit, then subtract p once if still ≥ p.
+        const size_t top_bits = F::bits() - 64 * (Int::kLimbs - 1);  // 61 (Fp), 63 (Fr)
+        v.limb[Int::kLimbs - 1] &= (uint64_t{1} << top_bits) - 1;
+        if (!(v < F::modulus())) v = v - F::modulus();
+        return F::raw(v);
+    };
+    std::vector<F> a(6000), b(6000), want(6000), got(6000);
+    for (size_t i = 0; i < a.size(); ++i) {
+        a[i] = operand();
+        b[i] = i % 5 == 0 ? a[i] : operand();
+        want[i] = a[i] * b[i];
+    }
+    const util::Status st = elementwise_mul_karatsuba(a, b, got);
+    ASSERT_TRUE(st.ok()) << st.to_string();
+    std::string report;
+    const size_t bad = count_mismatches(want, got, DescribeField{}, report);
+    EXPECT_EQ(bad, 0u) << bad << " of " << a.size() << " differ\n" << report;
+}
+TEST_F(GpuTest, FpMulKaratsubaSignCases) { check_karatsuba_halves<ff::Fp>(114); }
+TEST_F(GpuTest, FrMulKaratsubaSignCases) { check_karatsuba_halves<ff::Fr>(115); }
 
 // The sparse reduction's special case m = 0 (a step whose low word is already 0, where
 // hi(m·(2^32 − 1)) = m − [m ≠ 0] takes its other branch) is rare on random operands; operands

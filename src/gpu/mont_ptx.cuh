@@ -30,6 +30,10 @@
 
 namespace cuzk::gpu::detail {
 
+// The arrangements of the product below (DeviceField::mul_ptx_with): paired halves (the
+// default), split chains (the first version), Karatsuba then REDC.
+enum class PtxProduct { kPaired, kSplit, kKaratsuba };
+
 #if defined(__CUDA_ARCH__)
 
 // ---- additions (same representation and results as ff::mod_add / mod_sub / mod_neg) -------
@@ -338,7 +342,11 @@ __device__ __forceinline__ void ptx_mul_wide(uint32_t* t, const uint32_t* x, con
 // words. n steps over an (n+1)-word window acc: m = acc_0·(−p⁻¹) mod 2^32, acc += m·p (so
 // acc_0 = 0), acc >>= 32, and t's next high word enters at word n − 1. The window stays below
 // 2^(32n) + 2p, so acc + m·p fits n + 1 words; at the end it is REDC(t) < 2p.
-template <size_t kLimbs64>
+//
+// kSparse: p ≡ 2^64 − 2^32 + 1 mod 2^64 (Fr), so m = −acc_0 and the rows' products by p's two
+// low words are additions on the integer ALU, as in ptx_paired_reduce: m·1 = m (acc_0 becomes 0
+// with carry [acc_0 ≠ 0]) and m·(2^32 − 1) = acc_0 + 2^32·(m − [m ≠ 0]).
+template <size_t kLimbs64, bool kSparse = false>
 __device__ __forceinline__ void ptx_redc(uint64_t* r, const uint32_t* t, const uint32_t* q,
                                          uint32_t inv32) {
     constexpr int n = static_cast<int>(2 * kLimbs64);
@@ -348,10 +356,24 @@ __device__ __forceinline__ void ptx_redc(uint64_t* r, const uint32_t* t, const u
     acc[n] = 0;
 #pragma unroll
     for (int i = 0; i < n; ++i) {
-        const uint32_t m = acc[0] * inv32;
-        ptx_row_mad<n>(acc, q, m);  // even words of m·p into words 0..n−1
-        asm volatile("addc.u32 %0, %0, 0;" : "+r"(acc[n]));
-        ptx_row_mad<n>(acc + 1, q + 1, m);  // odd words into 1..n; no carry out (bound above)
+        if constexpr (kSparse) {
+            const uint32_t e0 = acc[0];
+            uint32_t m, hi1;
+            asm volatile("sub.cc.u32 %0, 0, %1;" : "=r"(m) : "r"(e0));  // m = −e0
+            asm volatile("subc.u32 %0, %1, 0;" : "=r"(hi1) : "r"(m));   // hi(m·(2^32 − 1))
+            asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(acc[0]) : "r"(m));  // m·1: acc_0 = 0
+            asm volatile("addc.cc.u32 %0, %0, 0;" : "+r"(acc[1]));
+            ptx_row_madc_from<n, 2>(acc, q, m);  // the other even words of m·p
+            asm volatile("addc.u32 %0, %0, 0;" : "+r"(acc[n]));
+            asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(acc[1]) : "r"(e0));  // lo(m·(2^32 − 1))
+            asm volatile("addc.cc.u32 %0, %0, %1;" : "+r"(acc[2]) : "r"(hi1));
+            ptx_row_madc_from<n, 2>(acc + 1, q + 1, m);  // the other odd words; no carry out
+        } else {
+            const uint32_t m = acc[0] * inv32;
+            ptx_row_mad<n>(acc, q, m);  // even words of m·p into words 0..n−1
+            asm volatile("addc.u32 %0, %0, 0;" : "+r"(acc[n]));
+            ptx_row_mad<n>(acc + 1, q + 1, m);  // odd words into 1..n; no carry out (bound above)
+        }
 #pragma unroll
         for (int j = 0; j < n; ++j) acc[j] = acc[j + 1];
         asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(acc[n - 1]) : "r"(t[n + i]));
@@ -396,6 +418,72 @@ __device__ __forceinline__ void fp2_mul_lazy_ptx(uint64_t* c0, uint64_t* c1, con
     ptx_redc<kLimbs64>(c1, t, q, inv32);
 #pragma unroll
     for (int i = 0; i < static_cast<int>(kLimbs64); ++i) c0[i] = r0[i];
+}
+
+// ---- the Karatsuba product: one level of subtractive Karatsuba, then REDC ----------------
+//
+// With h = n/2 words per half, x = x0 + 2^(32h)·x1 and y = y0 + 2^(32h)·y1 (Karatsuba, Ofman,
+// "Multiplication of multidigit numbers on automata", 1962; the subtractive form, Knuth TAOCP
+// vol. 2 §4.3.3):
+//     x·y = v0 + 2^(32h)·(v0 + v1 + (x0 − x1)(y1 − y0)) + 2^(64h)·v1,  v0 = x0·y0, v1 = x1·y1,
+// where the middle term equals x0·y1 + x1·y0 ≥ 0 (< 2^(32n+1): n + 1 words). The difference
+// product is formed from |x0 − x1| and |y1 − y0| (h words each, no carry bit) and negated when
+// exactly one of the differences borrowed. So the double-width product takes 3h² = 3n²/4
+// multiply-add pairs instead of n² (Fp: 108 instead of 144, Fr: 48 instead of 64), for ~6n
+// additions and bit operations on the integer ALU; the REDC (ptx_redc) is unchanged. Bounds:
+// x·y < p² < p·2^(32n), ptx_redc's input bound. Measured slower than mont_mul_ptx on the H200
+// (2026-12-05, `cuzk bench gpu-arith`): Fp 24.2 against 26.8 G/s, Fr (sparse REDC both) 52.0
+// against 65.4 — as the lazy Fp2 product, the double-width form does not keep the paired CIOS
+// rate per multiply-add. Kept for the A/B (NttOptions::karatsuba_product).
+
+// w ← (w XOR mask) − mask over k words: w when mask is 0, −w mod 2^(32k) when it is all ones
+// (subtracting the all-ones k-word value adds 1).
+template <int k>
+__device__ __forceinline__ void ptx_negate_if(uint32_t* w, uint32_t mask) {
+    uint32_t f[k];
+#pragma unroll
+    for (int j = 0; j < k; ++j) f[j] = w[j] ^ mask;
+    asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(w[0]) : "r"(f[0]), "r"(mask));
+#pragma unroll
+    for (int j = 1; j < k; ++j)
+        asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(w[j]) : "r"(f[j]), "r"(mask));
+}
+
+// r = a·b·2^(−64·kLimbs64) mod p for fully reduced a, b < p: mont_mul_ptx's values. kSparse as
+// ptx_redc's (the caller guarantees p's form).
+template <size_t kLimbs64, bool kSparse = false>
+__device__ __forceinline__ void mont_mul_ptx_karatsuba(uint64_t* r, const uint64_t* a,
+                                                       const uint64_t* b, const uint64_t* p,
+                                                       uint32_t inv32) {
+    constexpr int n = static_cast<int>(2 * kLimbs64);
+    constexpr int h = n / 2;
+    static_assert(h % 2 == 0, "ptx_mul_wide pairs the words of a half");
+    uint32_t x[n], y[n], q[n], t[2 * n];
+    split_words<kLimbs64>(x, a);
+    split_words<kLimbs64>(y, b);
+    split_words<kLimbs64>(q, p);
+    ptx_mul_wide<h>(t, x, y);              // v0 at words 0..n−1
+    ptx_mul_wide<h>(t + n, x + h, y + h);  // v1 at words n..2n−1
+    uint32_t dx[h], dy[h];
+    const uint32_t sx = ptx_chain<h, true>(dx, x, x + h, 0);  // all ones: x0 < x1
+    const uint32_t sy = ptx_chain<h, true>(dy, y + h, y, 0);  // all ones: y1 < y0
+    ptx_negate_if<h>(dx, sx);
+    ptx_negate_if<h>(dy, sy);
+    uint32_t d[n + 1], mid[n + 1];
+    ptx_mul_wide<h>(d, dx, dy);
+    d[n] = 0;
+    ptx_negate_if<n + 1>(d, sx ^ sy);  // (x0 − x1)(y1 − y0) mod 2^(32(n+1))
+    mid[n] = ptx_chain<n, false>(mid, t, t + n, 0);  // v0 + v1
+    const uint32_t top = mid[n] + d[n];
+    mid[n] = ptx_chain<n, false>(mid, mid, d, top);  // x0·y1 + x1·y0 (the carry out is 0)
+    asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(t[h]) : "r"(mid[0]));
+#pragma unroll
+    for (int j = 1; j <= n; ++j)
+        asm volatile("addc.cc.u32 %0, %0, %1;" : "+r"(t[h + j]) : "r"(mid[j]));
+#pragma unroll
+    for (int j = h + n + 1; j < 2 * n; ++j)
+        asm volatile("addc.cc.u32 %0, %0, 0;" : "+r"(t[j]));  // x·y < 2^(64n): no carry out
+    ptx_redc<kLimbs64, kSparse>(r, t, q, inv32);
 }
 
 #endif  // __CUDA_ARCH__

@@ -57,6 +57,9 @@ namespace cuzk::gpu {
 // window crowds n/2^(bits − 1) points into each of its few buckets: measured on the H200,
 // 2^18 points at c = 14 (3-bit top window) took 82 ms against 33 ms for 2^19 at c = 16, and
 // 2^23 at c = 19 (8 bits) 305 ms against 409 ms for twice the points at c = 20.
+// Re-measured with the batch-affine buckets (2026-12-05, H200, bucket + windows steps, ms): G1
+// 2^27 c = 20 585.4 + 13.2, c = 22 (12 windows instead of 13) 572.0 + 37.4, c = 21 (3-bit top
+// window) 8,539 + 20.9; G2 2^24 c = 20 280.6 + 55.4, c = 19 409.7 + 43.4. So 20 stays.
 unsigned default_window_bits(size_t n);
 
 // The batch-affine chunk for `items` work items (scalars × windows): the smallest of 8, 16 and

@@ -77,6 +77,7 @@ bool is_outer_pass(const Pass& p, unsigned L) { return p.r > 0 && p.k + p.r == L
 DeviceFr* as_device(Fr* p) { return reinterpret_cast<DeviceFr*>(p); }
 detail::FieldArith arith(const NttOptions& o) {
     if (!o.ptx_mul) return detail::FieldArith::kWide;
+    if (o.karatsuba_product) return detail::FieldArith::kPtxKaratsuba;
     return o.sparse_reduction ? detail::FieldArith::kPtxSparse : detail::FieldArith::kPtx;
 }
 DeviceFr to_device(const Fr& x) {

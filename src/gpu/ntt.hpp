@@ -55,6 +55,15 @@ struct NttOptions {
     // full_twiddle_table 45.9 / 42.2; the Fr product (gpu-arith) 51.8 / 65.4 G/s. Same results;
     // env CUZK_FR_SPARSE_REDUCTION=0|1.
     bool sparse_reduction = util::env_switch("CUZK_FR_SPARSE_REDUCTION", true);
+    // The PTX products with one level of Karatsuba before the (sparse) reduction
+    // (DeviceFr::mul_ptx_karatsuba: the double-width product in 3 half-size products, 48
+    // multiply-add pairs instead of 64, for ~50 additions on the integer ALU, which the passes
+    // leave 60 % idle). Takes precedence over sparse_reduction. Same results; env
+    // CUZK_FR_KARATSUBA=0|1. Off: on the H200 (2026-12-05, ms, sparse / Karatsuba) 2^27 forward
+    // 44.26 / 60.53, coset inverse 50.29 / 68.32, 2^26 forward 20.97 / 28.24 (two rounds alike);
+    // the product alone 65.4 / 52.0 G/s — the separate double-width product and REDC lose more
+    // than the 16 multiply-add pairs save.
+    bool karatsuba_product = util::env_switch("CUZK_FR_KARATSUBA", false);
     // inverse_then_coset_forward (the H step's first half) without its two bit-reversal
     // passes: the inverse runs DIF into bit-reversed order, the forward that follows runs DIT
     // from it (the scaling between them indexes its powers by the reversed position);

@@ -43,7 +43,10 @@ util::Result<NttBenchResult> bench_ntt(unsigned log_size, int repetitions,
     NttBenchResult result;
     result.log_size = log_size;
     result.algorithm = options.algorithm == NttAlgorithm::kDif ? "dif" : "dit";
-    result.mul = !options.ptx_mul ? "wide" : options.sparse_reduction ? "sparse" : "ptx";
+    result.mul = !options.ptx_mul             ? "wide"
+                 : options.karatsuba_product ? "karatsuba"
+                 : options.sparse_reduction  ? "sparse"
+                                             : "ptx";
     CUZK_ASSIGN_OR_RETURN(auto domain, NttDomain::create(log_size, options));
     const std::vector<Fr> input = tiled_random(log_size);
     const size_t bytes = input.size() * sizeof(Fr);

@@ -18,7 +18,8 @@ namespace cuzk::gpu {
 struct NttBenchResult {
     unsigned log_size = 0;
     std::string algorithm;                 // "dif" or "dit"
-    std::string mul;  // "sparse" (PTX, sparse reduction), "ptx" or "wide"
+    std::string mul;  // "sparse" (PTX, sparse reduction), "karatsuba" (PTX, Karatsuba and the
+                      // sparse reduction), "ptx" or "wide"
     std::vector<double> forward_ms, inverse_ms, coset_forward_ms, coset_inverse_ms;
     std::string verified;                  // how the result was checked
 };

@@ -8,14 +8,16 @@ namespace {
 
 constexpr unsigned kMaxBlockElements = 1u << kPassLogElements;
 
-// The field arithmetic on the chosen path (FieldArith, from NttOptions::ptx_mul and
-// sparse_reduction): 32-bit PTX (products with or without the sparse reduction) or 64-bit limbs.
+// The field arithmetic on the chosen path (FieldArith, from NttOptions::ptx_mul,
+// sparse_reduction and karatsuba_product): 32-bit PTX (products with or without the sparse
+// reduction, or Karatsuba ones) or 64-bit limbs.
 template <FieldArith kA>
 struct Arith {
     static constexpr bool kIsPtx = kA != FieldArith::kWide;
-    static constexpr auto mul = kA == FieldArith::kPtxSparse ? &DeviceFr::mul_ptx_sparse
-                                : kIsPtx                     ? &DeviceFr::mul_ptx
-                                                             : &DeviceFr::mul_wide;
+    static constexpr auto mul = kA == FieldArith::kPtxSparse      ? &DeviceFr::mul_ptx_sparse
+                                : kA == FieldArith::kPtxKaratsuba ? &DeviceFr::mul_ptx_karatsuba
+                                : kIsPtx                          ? &DeviceFr::mul_ptx
+                                                                  : &DeviceFr::mul_wide;
     static constexpr auto add = kIsPtx ? &DeviceFr::add_ptx : &DeviceFr::add_wide;
     static constexpr auto sub = kIsPtx ? &DeviceFr::sub_ptx : &DeviceFr::sub_wide;
 };
@@ -421,6 +423,7 @@ auto for_arith(FieldArith a) {
     switch (a) {
         case FieldArith::kWide: return K<FieldArith::kWide>::kernel;
         case FieldArith::kPtx: return K<FieldArith::kPtx>::kernel;
+        case FieldArith::kPtxKaratsuba: return K<FieldArith::kPtxKaratsuba>::kernel;
         default: return K<FieldArith::kPtxSparse>::kernel;
     }
 }
@@ -467,6 +470,10 @@ cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned
         case FieldArith::kPtx:
             kernel = dif ? pass_kernel<true, FieldArith::kPtx>(q, mb, direct)
                          : pass_kernel<false, FieldArith::kPtx>(q, mb, direct);
+            break;
+        case FieldArith::kPtxKaratsuba:
+            kernel = dif ? pass_kernel<true, FieldArith::kPtxKaratsuba>(q, mb, direct)
+                         : pass_kernel<false, FieldArith::kPtxKaratsuba>(q, mb, direct);
             break;
         default:
             kernel = dif ? pass_kernel<true, FieldArith::kPtxSparse>(q, mb, direct)

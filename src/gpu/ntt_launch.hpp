@@ -24,10 +24,12 @@ struct PowerTable {
     unsigned negate_bits = 0;
 };
 
-// The field arithmetic of the kernels below (NttOptions::ptx_mul, sparse_reduction): the 64-bit
-// limb code shared with the host, the 32-bit PTX carry chains (DeviceFr::mul_ptx), or those with
-// the products' sparse reduction (DeviceFr::mul_ptx_sparse). The same values.
-enum class FieldArith { kWide, kPtx, kPtxSparse };
+// The field arithmetic of the kernels below (NttOptions::ptx_mul, sparse_reduction,
+// karatsuba_product): the 64-bit limb code shared with the host, the 32-bit PTX carry chains
+// (DeviceFr::mul_ptx), those with the products' sparse reduction (DeviceFr::mul_ptx_sparse), or
+// the product with one level of Karatsuba and the sparse reduction (DeviceFr::mul_ptx_karatsuba).
+// The same values.
+enum class FieldArith { kWide, kPtx, kPtxSparse, kPtxKaratsuba };
 
 // Elements per thread block of a butterfly pass (log2), and so the most stages one pass fuses.
 inline constexpr unsigned kPassLogElements = 10;

@@ -1,8 +1,8 @@
 // GPU NTT against the CPU reference (ntt/ntt.hpp): forward, inverse, coset forward and coset
-// inverse, both algorithms (DIF then bit reversal; bit reversal then DIT) and the three field
-// arithmetics (32-bit PTX, PTX with the sparse reduction, 64-bit limbs), every size from 2^0
-// to 2^20 on random inputs, edge inputs (one-hot vectors, all p − 1, the constant one, the
-// largest Montgomery limbs) and round trips; 2^24 and 2^26 once; every register-round width
+// inverse, both algorithms (DIF then bit reversal; bit reversal then DIT) and the four field
+// arithmetics (32-bit PTX, PTX with the sparse reduction, PTX with the Karatsuba product, 64-bit
+// limbs), every size from 2^0 to 2^20 on random inputs, edge inputs (one-hot vectors, all p − 1,
+// the constant one, the largest Montgomery limbs) and round trips; 2^24 and 2^26 once; every register-round width
 // and block shape of the passes; both bit-reversal kernels. Results must be bit-identical.
 // Skips itself without a usable CUDA device.
 #include "gpu/ntt.hpp"
@@ -102,10 +102,13 @@ Variants per_algorithm(const std::string& suffix, Tweak tweak) {
     return v;
 }
 
-// The three field arithmetics: PTX, PTX with the sparse reduction, 64-bit limbs.
+// The four field arithmetics: PTX, PTX with the sparse reduction, PTX with the Karatsuba
+// product (and the sparse reduction), 64-bit limbs.
 void expect_same_as_cpu(const std::vector<Fr>& input, const std::string& what) {
     Variants v = per_algorithm(" ptx", [](NttOptions& o) { o.sparse_reduction = false; });
     for (auto& w : per_algorithm(" ptx sparse", [](NttOptions& o) { o.sparse_reduction = true; }))
+        v.push_back(w);
+    for (auto& w : per_algorithm(" ptx karatsuba", [](NttOptions& o) { o.karatsuba_product = true; }))
         v.push_back(w);
     for (auto& w : per_algorithm(" wide", [](NttOptions& o) { o.ptx_mul = false; }))
         v.push_back(w);
