@@ -115,6 +115,21 @@ const char* op_name(Op op) {
     return "?";
 }
 
+// a[i]·b[i] on the device by `product` (elementwise_mul_sparse, elementwise_mul_karatsuba)
+// against the host's product, for every i.
+template <class F>
+void expect_device_products(const std::vector<F>& a, const std::vector<F>& b,
+                            util::Status (*product)(std::span<const F>, std::span<const F>,
+                                                    std::span<F>)) {
+    std::vector<F> want(a.size()), got(a.size());
+    for (size_t i = 0; i < a.size(); ++i) want[i] = a[i] * b[i];
+    const util::Status st = product(a, b, got);
+    ASSERT_TRUE(st.ok()) << st.to_string();
+    std::string report;
+    const size_t bad = count_mismatches(want, got, DescribeField{}, report);
+    EXPECT_EQ(bad, 0u) << bad << " of " << a.size() << " differ\n" << report;
+}
+
 template <class F>
 void check_field_op(Op op, uint64_t seed) {
     // Edge pairs plus enough random pairs to span several blocks and a partial last block.
@@ -189,17 +204,12 @@ void check_karatsuba_halves(uint64_t seed) {
         if (!(v < F::modulus())) v = v - F::modulus();
         return F::raw(v);
     };
-    std::vector<F> a(6000), b(6000), want(6000), got(6000);
+    std::vector<F> a(6000), b(6000);
     for (size_t i = 0; i < a.size(); ++i) {
         a[i] = operand();
         b[i] = i % 5 == 0 ? a[i] : operand();
-        want[i] = a[i] * b[i];
     }
-    const util::Status st = elementwise_mul_karatsuba(a, b, got);
-    ASSERT_TRUE(st.ok()) << st.to_string();
-    std::string report;
-    const size_t bad = count_mismatches(want, got, DescribeField{}, report);
-    EXPECT_EQ(bad, 0u) << bad << " of " << a.size() << " differ\n" << report;
+    expect_device_products<F>(a, b, elementwise_mul_karatsuba);
 }
 TEST_F(GpuTest, FpMulKaratsubaSignCases) { check_karatsuba_halves<ff::Fp>(114); }
 TEST_F(GpuTest, FrMulKaratsubaSignCases) { check_karatsuba_halves<ff::Fr>(115); }
@@ -220,16 +230,12 @@ TEST_F(GpuTest, FrMulSparseReductionOnZeroWords) {
         v.limb[ff::Fr::Int::kLimbs - 1] &= 0x3fffffffffffffffull;  // below p (> 2^254)
         return ff::Fr::raw(v);
     };
-    std::vector<ff::Fr> a(4000), b(4000), want(4000), got(4000);
+    std::vector<ff::Fr> a(4000), b(4000);
     for (size_t i = 0; i < a.size(); ++i) {
         a[i] = sparse_words();
         b[i] = i % 4 == 0 ? a[i] : sparse_words();
-        want[i] = a[i] * b[i];
     }
-    ASSERT_TRUE(elementwise_mul_sparse(a, b, got).ok());
-    std::string report;
-    const size_t bad = count_mismatches(want, got, DescribeField{}, report);
-    EXPECT_EQ(bad, 0u) << bad << " of " << a.size() << " differ\n" << report;
+    expect_device_products<ff::Fr>(a, b, elementwise_mul_sparse);
 }
 
 // Fp2 products: every pair of the 81 elements whose coefficients are Fp edge values (zero,

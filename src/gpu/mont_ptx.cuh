@@ -341,11 +341,10 @@ __device__ __forceinline__ void ptx_mul_wide(uint32_t* t, const uint32_t* x, con
 // r = t·2^(−32n) mod p, fully reduced (64-bit limbs), for a 2n-word t < p·2^(32n) and q = p's
 // words. n steps over an (n+1)-word window acc: m = acc_0·(−p⁻¹) mod 2^32, acc += m·p (so
 // acc_0 = 0), acc >>= 32, and t's next high word enters at word n − 1. The window stays below
-// 2^(32n) + 2p, so acc + m·p fits n + 1 words; at the end it is REDC(t) < 2p.
-//
-// kSparse: p ≡ 2^64 − 2^32 + 1 mod 2^64 (Fr), so m = −acc_0 and the rows' products by p's two
-// low words are additions on the integer ALU, as in ptx_paired_reduce: m·1 = m (acc_0 becomes 0
-// with carry [acc_0 ≠ 0]) and m·(2^32 − 1) = acc_0 + 2^32·(m − [m ≠ 0]).
+// 2^(32n) + 2p, so acc + m·p fits n + 1 words; at the end it is REDC(t) < 2p. Each step's
+// m·p is ptx_paired_reduce's with the odd part at acc + 1 (its word n − 1 is acc's word n, where
+// the even row's carry goes): acc + m·p never exceeds n + 1 words, so neither row carries out.
+// kSparse as ptx_paired_reduce's (p ≡ 2^64 − 2^32 + 1 mod 2^64, Fr).
 template <size_t kLimbs64, bool kSparse = false>
 __device__ __forceinline__ void ptx_redc(uint64_t* r, const uint32_t* t, const uint32_t* q,
                                          uint32_t inv32) {
@@ -356,24 +355,7 @@ __device__ __forceinline__ void ptx_redc(uint64_t* r, const uint32_t* t, const u
     acc[n] = 0;
 #pragma unroll
     for (int i = 0; i < n; ++i) {
-        if constexpr (kSparse) {
-            const uint32_t e0 = acc[0];
-            uint32_t m, hi1;
-            asm volatile("sub.cc.u32 %0, 0, %1;" : "=r"(m) : "r"(e0));  // m = −e0
-            asm volatile("subc.u32 %0, %1, 0;" : "=r"(hi1) : "r"(m));   // hi(m·(2^32 − 1))
-            asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(acc[0]) : "r"(m));  // m·1: acc_0 = 0
-            asm volatile("addc.cc.u32 %0, %0, 0;" : "+r"(acc[1]));
-            ptx_row_madc_from<n, 2>(acc, q, m);  // the other even words of m·p
-            asm volatile("addc.u32 %0, %0, 0;" : "+r"(acc[n]));
-            asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(acc[1]) : "r"(e0));  // lo(m·(2^32 − 1))
-            asm volatile("addc.cc.u32 %0, %0, %1;" : "+r"(acc[2]) : "r"(hi1));
-            ptx_row_madc_from<n, 2>(acc + 1, q + 1, m);  // the other odd words; no carry out
-        } else {
-            const uint32_t m = acc[0] * inv32;
-            ptx_row_mad<n>(acc, q, m);  // even words of m·p into words 0..n−1
-            asm volatile("addc.u32 %0, %0, 0;" : "+r"(acc[n]));
-            ptx_row_mad<n>(acc + 1, q + 1, m);  // odd words into 1..n; no carry out (bound above)
-        }
+        ptx_paired_reduce<n, kSparse>(acc, acc + 1, q, inv32);
 #pragma unroll
         for (int j = 0; j < n; ++j) acc[j] = acc[j + 1];
         asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(acc[n - 1]) : "r"(t[n + i]));
