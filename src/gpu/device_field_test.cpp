@@ -133,8 +133,13 @@ TEST(DeviceG1Test, CurveConstantAndMembership) {
     EXPECT_FALSE(off.is_on_curve());
 }
 
+// add_in_place(a, q) against ec::Xyzz::operator+ (defined after the G2 helpers it also uses).
+template <class HostXyzz>
+void expect_add_in_place(const HostXyzz& a, const HostXyzz& q, size_t i);
+
 TEST(DeviceG1Test, XyzzFormulasMatchHost) {
     const testing::G1Operands ops = testing::g1_operands(14, 500);
+    util::TestRng rng(15);
     for (size_t i = 0; i < ops.p.size(); ++i) {
         const ec::G1Xyzz& p = ops.p[i];
         const ec::G1Affine& q = ops.q[i];
@@ -150,6 +155,7 @@ TEST(DeviceG1Test, XyzzFormulasMatchHost) {
         DeviceG1Xyzz in_place = dp;
         add_mixed_in_place(in_place, dq);
         ASSERT_TRUE(same_repr(to_host(in_place), p.add_mixed(q))) << "in place, i = " << i;
+        expect_add_in_place(p, testing::random_xyzz_representation(q, rng), i);
     }
 }
 
@@ -235,6 +241,20 @@ ec::G2Xyzz random_xyzz_representation(const ec::G2Affine& a, util::TestRng& rng)
     return {a.x * l2, a.y * l3, l2, l3};
 }
 
+// add_in_place(a, q) for XYZZ a and q against ec::Xyzz::operator+: the same limbs, except where
+// a and q are one point (then the same point: msm_point_ops.cuh doubles q, operator+ a).
+template <class HostXyzz>
+void expect_add_in_place(const HostXyzz& a, const HostXyzz& q, size_t i) {
+    auto in_place = to_device(a);
+    add_in_place(in_place, to_device(q));
+    const HostXyzz want = a + q;
+    if (a.is_identity() || q.is_identity() || !(a.to_affine() == q.to_affine())) {
+        ASSERT_TRUE(same_repr(to_host(in_place), want)) << "add_in_place, i = " << i;
+    } else {
+        ASSERT_EQ(to_host(in_place).to_affine(), want.to_affine()) << "add_in_place (a = q), i = " << i;
+    }
+}
+
 TEST(DeviceG2Test, CurveConstantAndMembership) {
     EXPECT_EQ(to_host(DeviceG2Curve::b()), ec::G2Curve::b());
     // b = 4(1 + u) from the host's own constants, not its curve type.
@@ -297,6 +317,7 @@ TEST(DeviceG2Test, FormulasMatchHost) {
         DeviceG2Xyzz in_place = dp;
         add_mixed_in_place(in_place, dq);
         ASSERT_TRUE(same_repr(to_host(in_place), p.add_mixed(q))) << "in place, i = " << i;
+        expect_add_in_place(p, random_xyzz_representation(q, rng), i);
         ASSERT_TRUE(same_repr(to_host(dp.to_jacobian()), p.to_jacobian()))
             << "to_jacobian, i = " << i;
         // Batch-affine steps (used by batch addition): the denominator and the sum from its

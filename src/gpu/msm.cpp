@@ -13,6 +13,7 @@
 #include "gpu/cuda_status.hpp"
 #include "gpu/device.hpp"
 #include "gpu/device_curve.cuh"
+#include "gpu/msm_grid_launch.hpp"
 #include "gpu/msm_launch.hpp"
 #include "gpu/msm_variant.hpp"
 #include "gpu/scratch_cache.hpp"
@@ -173,6 +174,112 @@ util::Status invalid(const char* name, const std::string& what) {
     return util::invalid_argument(std::move(m));
 }
 
+template <class Xyzz>
+Xyzz sum_of(const std::vector<Xyzz>& points, size_t first, size_t count) {
+    Xyzz s = Xyzz::identity();
+    for (size_t i = 0; i < count; ++i) s += points[first + i];
+    return s;
+}
+
+// The grid windows step (GpuMsmOptions::grid_running_sums). A window's h buckets as S rows of
+// L (bucket b = s·L + i, L = 2^⌈log2(h) / 2⌉); its weighted sum is
+//   Σ_b (b + 1)·B_b = L·Σ_s s·R_s + Σ_i (i + 1)·C_i,
+// with R_s = Σ_i B_(s·L + i) the row sums and C_i = Σ_s B_(s·L + i) the column sums: two plain
+// sums per bucket, where the running sums hold three points per thread and need a scalar
+// multiple per segment. Launches (launch_grid_sums):
+//   1. the rows in row_pieces interleaved pieces (piece p of row s: buckets s·L + p + k·pieces)
+//      and the columns in col_pieces pieces of consecutive rows, as one launch of strided sums;
+//   2. R and C from the pieces (one launch);
+//   3. Σ_s s·R_s and Σ_i (i + 1)·C_i by the running-sum kernel (weight bases 0 and 1) over
+//      segments of ≤ 16, and its segments' results added in groups of ≤ 8;
+//   4. on the host, per window: L·(its groups of Σ s·R_s) + (its groups of Σ (i + 1)·C_i).
+// Buffers: `partial` holds the row pieces (W·S·row_pieces points), the column pieces
+// (W·col_pieces·L), R (W·S) and C (W·L); `grouped` the host's points (W·groups_r, then
+// W·groups_c) and after them step 3's segment results.
+struct GridPlan {
+    uint32_t L = 1, S = 1, row_pieces = 1, col_pieces = 1;
+    uint32_t seg_r = 1, seg_c = 1, group_r = 1, group_c = 1;
+    unsigned log_l = 0;
+    unsigned min_blocks = 0;  // of the strided sums (GpuMsmOptions::grid_min_blocks)
+
+    uint32_t segments_r() const { return S / seg_r; }
+    uint32_t segments_c() const { return L / seg_c; }
+    uint32_t groups_r() const { return segments_r() / group_r; }
+    uint32_t groups_c() const { return segments_c() / group_c; }
+    size_t partial_points(unsigned w) const {
+        return size_t{w} * (size_t{S} * row_pieces + size_t{col_pieces} * L + S + L);
+    }
+    size_t host_points(unsigned w) const { return size_t{w} * (groups_r() + groups_c()); }
+    size_t segment_points(unsigned w) const { return size_t{w} * (segments_r() + segments_c()); }
+    // S_j from the host's points of window j (step 4).
+    template <class Xyzz>
+    Xyzz window_sum(const std::vector<Xyzz>& host, unsigned w, unsigned j) const {
+        Xyzz x = sum_of(host, size_t{j} * groups_r(), groups_r());
+        for (unsigned i = 0; i < log_l; ++i) x = x.dbl();
+        return x + sum_of(host, size_t{w} * groups_r() + size_t{j} * groups_c(), groups_c());
+    }
+};
+
+uint32_t floor_pow2(size_t x) {
+    uint32_t p = 1;
+    while (size_t{p} * 2 <= x && p < (1u << 31)) p *= 2;
+    return p;
+}
+
+// Pieces so that each of the two sums of step 1 has about `threads` threads (h a power of two).
+GridPlan plan_grid(unsigned windows, uint32_t h, unsigned threads, unsigned min_blocks) {
+    GridPlan g;
+    g.min_blocks = min_blocks;
+    unsigned log_h = 0;
+    while ((uint32_t{1} << log_h) < h) ++log_h;
+    g.log_l = (log_h + 1) / 2;
+    g.L = uint32_t{1} << g.log_l;
+    g.S = h / g.L;
+    g.row_pieces = std::min(g.L, floor_pow2(std::max<size_t>(threads / (size_t{windows} * g.S), 1)));
+    g.col_pieces = std::min(g.S, floor_pow2(std::max<size_t>(threads / (size_t{windows} * g.L), 1)));
+    g.seg_r = std::min<uint32_t>(g.S, 16);
+    g.seg_c = std::min<uint32_t>(g.L, 16);
+    g.group_r = std::min<uint32_t>(g.segments_r(), 8);
+    g.group_c = std::min<uint32_t>(g.segments_c(), 8);
+    return g;
+}
+
+template <class C>
+cudaError_t launch_grid_sums(const GridPlan& g, const ec::Xyzz<C>* buckets, unsigned w,
+                             ec::Xyzz<C>* partial, ec::Xyzz<C>* grouped, cudaStream_t stream) {
+    using Sums = detail::StridedSums<C>;
+    ec::Xyzz<C>* row_pieces = partial;
+    ec::Xyzz<C>* col_pieces = row_pieces + size_t{w} * g.S * g.row_pieces;
+    ec::Xyzz<C>* rows = col_pieces + size_t{w} * g.col_pieces * g.L;
+    ec::Xyzz<C>* cols = rows + size_t{w} * g.S;
+    const Sums row_job{buckets, row_pieces, w * g.S * g.row_pieces, g.row_pieces, g.row_pieces,
+                       g.L / g.row_pieces, g.L};
+    const Sums col_job{buckets, col_pieces, w * g.col_pieces * g.L, g.L, g.L, g.S / g.col_pieces,
+                       size_t{g.S / g.col_pieces} * g.L};
+    if (cudaError_t e = detail::launch_msm_strided_sums(row_job, col_job, g.min_blocks, stream);
+        e != cudaSuccess)
+        return e;
+    const Sums r_job{row_pieces, rows, w * g.S, 1, 1, g.row_pieces, g.row_pieces};
+    const Sums c_job{col_pieces, cols, w * g.L, g.L, g.L, g.col_pieces, size_t{g.col_pieces} * g.L};
+    if (cudaError_t e = detail::launch_msm_strided_sums(r_job, c_job, g.min_blocks, stream);
+        e != cudaSuccess)
+        return e;
+    ec::Xyzz<C>* seg_r = grouped + g.host_points(w);
+    ec::Xyzz<C>* seg_c = seg_r + size_t{w} * g.segments_r();
+    if (cudaError_t e = detail::launch_msm_aggregate(rows, w, g.S, g.seg_r, 0, seg_r, stream);
+        e != cudaSuccess)
+        return e;
+    if (cudaError_t e = detail::launch_msm_aggregate(cols, w, g.L, g.seg_c, 1, seg_c, stream);
+        e != cudaSuccess)
+        return e;
+    if (cudaError_t e =
+            detail::launch_msm_sum_groups(seg_r, w, g.groups_r(), g.group_r, grouped, stream);
+        e != cudaSuccess)
+        return e;
+    return detail::launch_msm_sum_groups(seg_c, w, g.groups_c(), g.group_c,
+                                         grouped + size_t{w} * g.groups_r(), stream);
+}
+
 // DeviceC: the device curve whose kernels run (for G2 either Fp2 product; same layout).
 template <class Affine, class DeviceC>
 util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* bases,
@@ -251,12 +358,19 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
     // buckets allow it (a divisor of h); then the segments' sums are added up on the GPU in
     // groups of up to 64, so that the host adds windows × groups points.
     if (options.aggregate_threads == 0) return invalid(name, "aggregate_threads must be >= 1");
+    if (options.grid_min_blocks != 0 && options.grid_min_blocks != 6 &&
+        options.grid_min_blocks != 8)
+        return invalid(name, "grid_min_blocks (CUZK_MSM_GRID_MIN_BLOCKS) must be 0, 6 or 8");
     uint32_t segment_len = h;
     while (segment_len > 16 && size_t{windows} * (h / segment_len) < options.aggregate_threads)
         segment_len /= 2;
     const uint32_t segments = h / segment_len;
     const uint32_t group = std::min<uint32_t>(segments, 64);
     const uint32_t groups = segments / group;
+    const GridPlan grid = options.grid_running_sums
+                              ? plan_grid(windows, h, options.aggregate_threads,
+                                          options.grid_min_blocks)
+                              : GridPlan{};
 
     size_t sort_temp = 0;
     CUZK_CUDA_RETURN_IF_ERROR(detail::msm_sort_temp_bytes(items, &sort_temp));
@@ -303,10 +417,18 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
     }
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer* pieces,
                           scratch.take(2 * std::max<size_t>(chunks, 1) * sizeof(DeviceXyzz)));
+    // The windows step's outputs: the segments' and the groups' sums, or the grid's pieces,
+    // row and column sums (partial) and its two weighted sums' segments and groups (grouped).
+    const size_t partial_points = options.grid_running_sums ? grid.partial_points(windows)
+                                                            : size_t{windows} * segments;
+    const size_t host_points = options.grid_running_sums ? grid.host_points(windows)
+                                                         : size_t{windows} * groups;
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer * partial,
-                          scratch.take(size_t{windows} * segments * sizeof(DeviceXyzz)));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer * grouped,
-                          scratch.take(size_t{windows} * groups * sizeof(DeviceXyzz)));
+                          scratch.take(partial_points * sizeof(DeviceXyzz)));
+    CUZK_ASSIGN_OR_RETURN(
+        DeviceBuffer * grouped,
+        scratch.take((host_points + (options.grid_running_sums ? grid.segment_points(windows) : 0)) *
+                     sizeof(DeviceXyzz)));
 
     cudaEvent_t ev[6] = {};
     for (cudaEvent_t& e : ev) CUZK_CUDA_RETURN_IF_ERROR(cudaEventCreate(&e));
@@ -376,20 +498,24 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_combine(start, end, num_keys, chunk,
                                                          first, last, bucket_points, stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[4], stream));
-    if (options.split_running_sums) {
+    if (options.grid_running_sums) {
+        CUZK_CUDA_RETURN_IF_ERROR(launch_grid_sums(
+            grid, bucket_points, windows, static_cast<DeviceXyzz*>(partial->data()),
+            static_cast<DeviceXyzz*>(grouped->data()), stream));
+    } else if (options.split_running_sums) {
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate_split(
             bucket_points, windows, h, segment_len, groups, group,
             static_cast<DeviceXyzz*>(partial->data()), static_cast<DeviceXyzz*>(grouped->data()),
             stream));
     } else {
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate(
-            static_cast<const DeviceXyzz*>(buckets->data()), windows, h, segment_len,
+            static_cast<const DeviceXyzz*>(buckets->data()), windows, h, segment_len, 1,
             static_cast<DeviceXyzz*>(partial->data()), stream));
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_sum_groups(
             static_cast<const DeviceXyzz*>(partial->data()), windows, groups, group,
             static_cast<DeviceXyzz*>(grouped->data()), stream));
     }
-    std::vector<HostXyzz> host_partial(size_t{windows} * groups);
+    std::vector<HostXyzz> host_partial(host_points);
     uint32_t error_bits = 0;
     CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(host_partial.data(), grouped->data(),
                                               host_partial.size() * sizeof(HostXyzz),
@@ -406,9 +532,9 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
     HostJacobian acc = HostJacobian::identity();
     for (unsigned j = windows; j-- > 0;) {
         for (unsigned i = 0; i < c; ++i) acc = acc.dbl();
-        HostXyzz s = HostXyzz::identity();
-        for (uint32_t g = 0; g < groups; ++g) s += host_partial[size_t{j} * groups + g];
-        acc += s.to_jacobian();
+        acc += (options.grid_running_sums ? grid.window_sum(host_partial, windows, j)
+                                          : sum_of(host_partial, size_t{j} * groups, groups))
+                   .to_jacobian();
     }
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[5], stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventSynchronize(ev[5]));

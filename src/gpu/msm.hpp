@@ -185,6 +185,18 @@ struct GpuMsmOptions {
     // H200 (2026-12-02, G2 2^24) 62.7–63.1 ms against 58.0–60.1; ncu: suffix sums 30 ms,
     // segment sums 20, the weighted group sums 15 (1,664 threads of ~200 serial additions).
     bool split_running_sums = util::env_switch("CUZK_MSM_SPLIT_RUNNING_SUMS", false);
+    // The windows step over each window's buckets as a grid of S rows × L columns: row and
+    // column sums (one accumulator per thread, terms streamed), then two weighted sums of S and
+    // L points — Σ_b (b + 1)·B_b = L·Σ_s s·R_s + Σ_i (i + 1)·C_i (msm.cpp, GridPlan; env
+    // CUZK_MSM_GRID_RUNNING_SUMS=0|1). Takes precedence over split_running_sums;
+    // aggregate_threads sets the threads of each of the row and column sums. Off until measured
+    // on the H200 and in a partition: on one H100 (2026-12-05) the windows step took G2 2^24
+    // 49.5–50.9 ms against 63.4–64.3, G1 2^27 10.1 against 13.6.
+    bool grid_running_sums = util::env_switch("CUZK_MSM_GRID_RUNNING_SUMS", false);
+    // The grid step's row and column sums with registers bounded for 6 or 8 resident blocks of
+    // 64 threads per SM (0: unbounded; G2 then takes 255 registers, 4 blocks; env
+    // CUZK_MSM_GRID_MIN_BLOCKS=0|6|8).
+    unsigned grid_min_blocks = util::env_unsigned("CUZK_MSM_GRID_MIN_BLOCKS", 0);
     // The stream the call's device work is enqueued on, its pooled temporaries ordered on it
     // (null: the legacy default stream). The call still returns once its work is done; callers
     // that run several MSMs at once give each its own (non-blocking) stream.

@@ -189,10 +189,11 @@ __device__ ec::Xyzz<C> times(const ec::Xyzz<C>& p, uint32_t m) {
 
 // Segment s of window j covers buckets [s·len, (s+1)·len). Running sums from the top:
 // running = Σ_{b' ≥ b} B_b', weighted = Σ_b running_b = Σ_b (b − lo + 1)·B_b; the window's
-// weights are b + 1 = (b − lo + 1) + lo, hence out = weighted + lo·running_lo.
+// weights are b + w0 (w0 = weight_base, 1 or 0) = (b − lo + 1) + (lo + w0 − 1), hence
+// out = weighted + (lo + w0 − 1)·running_lo (weighted − running for lo + w0 = 0).
 template <class C>
 __global__ void aggregate_kernel(const ec::Xyzz<C>* buckets, unsigned windows, uint32_t per_window,
-                                 uint32_t len, ec::Xyzz<C>* out) {
+                                 uint32_t len, uint32_t weight_base, ec::Xyzz<C>* out) {
     const uint32_t segments = per_window / len;
     const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= windows * segments) return;
@@ -204,7 +205,8 @@ __global__ void aggregate_kernel(const ec::Xyzz<C>* buckets, unsigned windows, u
         running += base[b];
         weighted += running;
     }
-    out[t] = weighted + times(running, lo);
+    out[t] = lo + weight_base > 0 ? weighted + times(running, lo + weight_base - 1)
+                                  : weighted + (-running);
 }
 
 // The split running sums (GpuMsmOptions::split_running_sums), three kernels that each hold at
@@ -352,12 +354,13 @@ cudaError_t launch_msm_combine(const uint32_t* start, const uint32_t* end, uint3
 template <class C>
 cudaError_t launch_msm_aggregate(const ec::Xyzz<C>* buckets, unsigned windows,
                                  uint32_t buckets_per_window, uint32_t segment_len,
-                                 ec::Xyzz<C>* out, cudaStream_t stream) {
-    if (segment_len == 0 || buckets_per_window % segment_len != 0) return cudaErrorInvalidValue;
+                                 uint32_t weight_base, ec::Xyzz<C>* out, cudaStream_t stream) {
+    if (segment_len == 0 || buckets_per_window % segment_len != 0 || weight_base > 1)
+        return cudaErrorInvalidValue;
     const uint32_t threads = windows * (buckets_per_window / segment_len);
     const unsigned block = 64;
     aggregate_kernel<C><<<(threads + block - 1) / block, block, 0, stream>>>(
-        buckets, windows, buckets_per_window, segment_len, out);
+        buckets, windows, buckets_per_window, segment_len, weight_base, out);
     return cudaGetLastError();
 }
 
@@ -408,7 +411,7 @@ cudaError_t launch_msm_sum_groups(const ec::Xyzz<C>* in, unsigned windows, uint3
     template cudaError_t launch_msm_sum_groups<C>(const ec::Xyzz<C>*, unsigned, uint32_t,         \
                                                   uint32_t, ec::Xyzz<C>*, cudaStream_t);          \
     template cudaError_t launch_msm_aggregate<C>(const ec::Xyzz<C>*, unsigned, uint32_t,          \
-                                                 uint32_t, ec::Xyzz<C>*, cudaStream_t);           \
+                                                 uint32_t, uint32_t, ec::Xyzz<C>*, cudaStream_t); \
     template cudaError_t launch_msm_aggregate_split<C>(ec::Xyzz<C>*, unsigned, uint32_t,          \
                                                        uint32_t, uint32_t, uint32_t, ec::Xyzz<C>*, \
                                                        ec::Xyzz<C>*, cudaStream_t);

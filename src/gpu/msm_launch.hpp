@@ -112,12 +112,13 @@ cudaError_t launch_msm_accumulate_affine(const ec::Affine<C>* bases, const uint3
                                          cudaStream_t stream);
 
 // For every window j and segment s of `segment_len` buckets: out[j·segments + s] =
-// Σ_{b in segment} (b + 1)·bucket_{j,b} (b counted within the window), so that the window sum
-// S_j = Σ_s out[j·segments + s].
+// Σ_{b in segment} (b + w0)·bucket_{j,b} (b counted within the window, w0 = weight_base: 1 for
+// the buckets of digit b + 1, 0 for the grid step's row sums), so that the window's weighted
+// sum is Σ_s out[j·segments + s].
 template <class C>
 cudaError_t launch_msm_aggregate(const ec::Xyzz<C>* buckets, unsigned windows,
                                  uint32_t buckets_per_window, uint32_t segment_len,
-                                 ec::Xyzz<C>* out, cudaStream_t stream);
+                                 uint32_t weight_base, ec::Xyzz<C>* out, cudaStream_t stream);
 
 // The same windows step in three kernels that hold at most two points per thread and need no
 // per-segment scalar multiple (msm_kernels.cu, "split running sums"): buckets are overwritten

@@ -66,7 +66,9 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
                  // batch-affine steps unfused (denominators and additions in two kernels); bit 10:
                  // the batch-affine addition kernel bounded to 4 blocks per SM; bit 11: the
                  // denominators and inversions on streams of the greatest priority; bits 12-13:
-                 // the batch-affine parts, 0 → 2 (the default), 1 → 1, 2 → 3, 3 → 4
+                 // the batch-affine parts, 0 → 2 (the default), 1 → 1, 2 → 3, 3 → 4; bit 14:
+                 // the grid windows step (grid_running_sums), bits 15 / 16: its sums bounded to
+                 // 6 / 8 blocks per SM
                  int kernel_variant = 0,
                  unsigned aggregate_threads = GpuMsmOptions{}.aggregate_threads) {
     auto dev = DeviceG1Bases::upload(bases);
@@ -85,6 +87,8 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
     options.pool_scratch = (kernel_variant & 64) != 0;
     options.cache_scratch = (kernel_variant & 128) != 0;
     options.split_running_sums = (kernel_variant & 256) != 0;
+    options.grid_running_sums = (kernel_variant & 16384) != 0;
+    options.grid_min_blocks = (kernel_variant & 32768) ? 6 : (kernel_variant & 65536) ? 8 : 0;
     options.batch_affine_fused = (kernel_variant & 512) == 0;
     options.batch_affine_add_min_blocks = (kernel_variant & 1024) ? 4 : 0;
     options.batch_affine_priority = (kernel_variant & 2048) != 0;
@@ -106,8 +110,12 @@ TEST_F(GpuMsmTest, RandomInputsManySizesAndWindows) {
             for (unsigned chunk : {1u, 3u, 32u, 4096u}) expect_same(bases, k, c, "random", chunk);
         for (unsigned c : {0u, 5u})
             for (int variant :
-                 {1, 2, 3, 4, 6, 8, 16, 17, 32, 64, 96, 128, 160, 256, 288, 544, 1568, 3616})
+                 {1, 2, 3, 4, 6, 8, 16, 17, 32, 64, 96, 128, 160, 256, 288, 544, 1568, 3616,
+                  16384, 16384 + 32, 16384 + 32768, 16384 + 65536 + 32})
                 expect_same(bases, k, c, "random, kernel variant", 32, variant);
+        for (unsigned c : {1u, 2u, 3u, 4u, 8u, 13u})
+            for (unsigned threads : {1u, 64u, 65536u})
+                expect_same(bases, k, c, "random, grid windows step", 32, 16384, threads);
         for (unsigned chunk : {1u, 3u, 64u}) {
             expect_same(bases, k, 0, "random, batch-affine", chunk, 32);
             expect_same(bases, k, 0, "random, batch-affine unfused", chunk, 544);
@@ -125,6 +133,9 @@ TEST_F(GpuMsmTest, LargerSizes) {
     const auto bases = walk_points(rng, n);
     const auto k = random_scalars(rng, n);
     for (unsigned c : {0u, 16u, 20u}) expect_same(bases, k, c, "2^16");
+    for (unsigned c : {16u, 19u, 20u})
+        for (int grid : {16384, 16384 + 32768, 16384 + 65536})
+            expect_same(bases, k, c, "2^16, grid", 32, grid + 32);
     for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32, 544, 1568, 3616, 3616 + (3 << 12)})
         expect_same(bases, k, 0, "2^16, kernel variant", 32, variant);
     for (unsigned c : {16u, 20u}) expect_same(bases, k, c, "2^16, batch-affine", 16, 32);
@@ -154,9 +165,17 @@ TEST_F(GpuMsmTest, EdgeScalarsAndPoints) {
         for (unsigned chunk : {1u, 2u, 32u, 700u}) {
             expect_same(bases, k, c, "edges", chunk);
             for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32, 544, 1568, 3616, 3616 + (1 << 12),
-                                3616 + (3 << 12)})
+                                3616 + (3 << 12), 16384, 16384 + 32})
                 expect_same(bases, k, c, "edges, kernel variant", chunk, variant);
         }
+    // One point in every bucket of the low windows: the grid's row and column sums add equal
+    // points (add_in_place's doubling).
+    const std::vector<ec::G1Affine> one_point(n, bases[0]);
+    std::vector<BigInt<4>> counting(n);
+    for (size_t i = 0; i < n; ++i) counting[i] = BigInt<4>::from_u64(i + 1);
+    for (unsigned c : {4u, 9u, 12u})
+        for (int variant : {0, 16384, 16384 + 32, 16384 + 65536})
+            expect_same(one_point, counting, c, "equal buckets", 32, variant);
     // every scalar equal: all points in one bucket per window (P + P doublings inside buckets)
     std::vector<BigInt<4>> same(n, Fr::random(rng).to_int());
     expect_same(bases, same, 0, "one bucket");
@@ -224,6 +243,13 @@ TEST_F(GpuMsmTest, FrConvenienceAndErrors) {
     EXPECT_EQ(st_blocks.code(), util::StatusCode::kInvalidArgument);
     EXPECT_NE(st_blocks.message().find("CUZK_MSM_MIN_BLOCKS"), std::string::npos)
         << st_blocks.message();
+    GpuMsmOptions bad_grid;
+    bad_grid.grid_running_sums = true;
+    bad_grid.grid_min_blocks = 4;
+    const util::Status st_grid = msm_g1(*dev, ok_k, bad_grid).status();
+    EXPECT_EQ(st_grid.code(), util::StatusCode::kInvalidArgument);
+    EXPECT_NE(st_grid.message().find("CUZK_MSM_GRID_MIN_BLOCKS"), std::string::npos)
+        << st_grid.message();
     for (unsigned parts : {0u, 5u}) {
         GpuMsmOptions bad_parts;
         bad_parts.batch_affine = true;
@@ -263,7 +289,8 @@ void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<Bi
                     unsigned window_bits, const char* what, unsigned chunk = 32,
                     bool prefetch = true, bool batch_affine = false, bool lazy_fp2 = false,
                     bool split_running_sums = false, bool fused = true,
-                    bool priority = false, unsigned parts = 2) {
+                    bool priority = false, unsigned parts = 2, bool grid = false,
+                    unsigned grid_min_blocks = 0) {
     auto dev = DeviceG2Bases::upload(bases);
     ASSERT_TRUE(dev.ok()) << dev.status().to_string();
     const ec::G2Jacobian want = msm::msm(bases, k);
@@ -276,6 +303,8 @@ void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<Bi
     options.batch_affine_chunk = chunk;
     options.g2_lazy_product = lazy_fp2;
     options.split_running_sums = split_running_sums;
+    options.grid_running_sums = grid;
+    options.grid_min_blocks = grid_min_blocks;
     options.batch_affine_fused_g2 = fused;
     options.batch_affine_priority = priority;
     options.batch_affine_parts = parts;
@@ -286,7 +315,8 @@ void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<Bi
                               << " batch-affine=" << batch_affine << " lazy Fp2=" << lazy_fp2
                               << " split running sums=" << split_running_sums
                               << " fused=" << fused << " priority=" << priority
-                              << " parts=" << parts;
+                              << " parts=" << parts << " grid=" << grid
+                              << " grid min blocks=" << grid_min_blocks;
 }
 
 TEST_F(GpuMsmTest, G2RandomInputs) {
@@ -309,12 +339,21 @@ TEST_F(GpuMsmTest, G2RandomInputs) {
                            true);
             expect_same_g2(bases, k, 0, "g2 random, lazy Fp2", chunk, true, false, true);
         }
+        for (unsigned c : {0u, 1u, 2u, 5u, 13u}) {
+            for (unsigned min_blocks : {0u, 6u, 8u})
+                expect_same_g2(bases, k, c, "g2 random, grid", 32, true, false, false, false,
+                               true, false, 2, true, min_blocks);
+            expect_same_g2(bases, k, c, "g2 random, grid, lazy Fp2", 32, false, true, true,
+                           false, true, false, 2, true);
+        }
     }
     const size_t n = size_t{1} << 14;
     const auto bases = walk_points_g2(rng, n);
     const auto k = random_scalars(rng, n);
     for (unsigned c : {0u, 16u}) {
         expect_same_g2(bases, k, c, "g2 2^14");
+        expect_same_g2(bases, k, c, "g2 2^14, grid", 32, true, false, false, false, true, false,
+                       2, true);
         expect_same_g2(bases, k, c, "g2 2^14, batch-affine", 32, false, true);
     }
 }
@@ -351,6 +390,18 @@ TEST_F(GpuMsmTest, G2EdgeScalarsAndPoints) {
     auto got = msm_g2(*dev, std::vector<BigInt<4>>{s, s, t, t});
     ASSERT_TRUE(got.ok());
     EXPECT_TRUE(got->is_identity());
+    for (unsigned c : {0u, 3u, 9u})
+        expect_same_g2(bases, k, c, "g2 edges, grid", 32, true, false, false, false, true, false,
+                       2, true);
+    // One point in every bucket of the low windows: the grid's row and column sums add equal
+    // points (add_in_place's doubling).
+    const std::vector<ec::G2Affine> one_point(n, bases[0]);
+    std::vector<BigInt<4>> counting(n);
+    for (size_t i = 0; i < n; ++i) counting[i] = BigInt<4>::from_u64(i + 1);
+    for (unsigned c : {4u, 9u})
+        for (unsigned grid : {0u, 1u, 2u})  // off, unbounded, 6 blocks
+            expect_same_g2(one_point, counting, c, "g2 equal buckets", 32, true, false, false,
+                           false, true, false, 2, grid > 0, grid == 2 ? 6 : 0);
     std::vector<BigInt<4>> same(n, Fr::random(rng).to_int());
     expect_same_g2(bases, same, 0, "g2 one bucket");
     expect_same_g2(bases, same, 0, "g2 one bucket, batch-affine", 32, false, true);
