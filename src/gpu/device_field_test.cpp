@@ -251,7 +251,8 @@ void expect_add_in_place(const HostXyzz& a, const HostXyzz& q, size_t i) {
     if (a.is_identity() || q.is_identity() || !(a.to_affine() == q.to_affine())) {
         ASSERT_TRUE(same_repr(to_host(in_place), want)) << "add_in_place, i = " << i;
     } else {
-        ASSERT_EQ(to_host(in_place).to_affine(), want.to_affine()) << "add_in_place (a = q), i = " << i;
+        ASSERT_EQ(to_host(in_place).to_affine(), want.to_affine())
+            << "add_in_place (a = q), i = " << i;
     }
 }
 

@@ -220,23 +220,20 @@ struct GridPlan {
     }
 };
 
-uint32_t floor_pow2(size_t x) {
-    uint32_t p = 1;
-    while (size_t{p} * 2 <= x && p < (1u << 31)) p *= 2;
-    return p;
-}
-
 // Pieces so that each of the two sums of step 1 has about `threads` threads (h a power of two).
 GridPlan plan_grid(unsigned windows, uint32_t h, unsigned threads, unsigned min_blocks) {
     GridPlan g;
     g.min_blocks = min_blocks;
-    unsigned log_h = 0;
-    while ((uint32_t{1} << log_h) < h) ++log_h;
-    g.log_l = (log_h + 1) / 2;
+    g.log_l = bit_length(h) / 2;  // ⌈log2(h) / 2⌉: bit_length(h) = log2(h) + 1
     g.L = uint32_t{1} << g.log_l;
     g.S = h / g.L;
-    g.row_pieces = std::min(g.L, floor_pow2(std::max<size_t>(threads / (size_t{windows} * g.S), 1)));
-    g.col_pieces = std::min(g.S, floor_pow2(std::max<size_t>(threads / (size_t{windows} * g.L), 1)));
+    // The largest power of two ≤ threads / outputs per piece (at least 1), at most `limit`.
+    auto pieces = [&](uint32_t sums, uint32_t limit) {
+        const size_t per = std::max<size_t>(threads / (size_t{windows} * sums), 1);
+        return std::min(limit, uint32_t{1} << (bit_length(per) - 1));
+    };
+    g.row_pieces = pieces(g.S, g.L);
+    g.col_pieces = pieces(g.L, g.S);
     g.seg_r = std::min<uint32_t>(g.S, 16);
     g.seg_c = std::min<uint32_t>(g.L, 16);
     g.group_r = std::min<uint32_t>(g.segments_r(), 8);
@@ -245,8 +242,8 @@ GridPlan plan_grid(unsigned windows, uint32_t h, unsigned threads, unsigned min_
 }
 
 template <class C>
-cudaError_t launch_grid_sums(const GridPlan& g, const ec::Xyzz<C>* buckets, unsigned w,
-                             ec::Xyzz<C>* partial, ec::Xyzz<C>* grouped, cudaStream_t stream) {
+util::Status launch_grid_sums(const GridPlan& g, const ec::Xyzz<C>* buckets, unsigned w,
+                              ec::Xyzz<C>* partial, ec::Xyzz<C>* grouped, cudaStream_t stream) {
     using Sums = detail::StridedSums<C>;
     ec::Xyzz<C>* row_pieces = partial;
     ec::Xyzz<C>* col_pieces = row_pieces + size_t{w} * g.S * g.row_pieces;
@@ -256,28 +253,22 @@ cudaError_t launch_grid_sums(const GridPlan& g, const ec::Xyzz<C>* buckets, unsi
                        g.L / g.row_pieces, g.L};
     const Sums col_job{buckets, col_pieces, w * g.col_pieces * g.L, g.L, g.L, g.S / g.col_pieces,
                        size_t{g.S / g.col_pieces} * g.L};
-    if (cudaError_t e = detail::launch_msm_strided_sums(row_job, col_job, g.min_blocks, stream);
-        e != cudaSuccess)
-        return e;
+    CUZK_CUDA_RETURN_IF_ERROR(
+        detail::launch_msm_strided_sums(row_job, col_job, g.min_blocks, stream));
     const Sums r_job{row_pieces, rows, w * g.S, 1, 1, g.row_pieces, g.row_pieces};
     const Sums c_job{col_pieces, cols, w * g.L, g.L, g.L, g.col_pieces, size_t{g.col_pieces} * g.L};
-    if (cudaError_t e = detail::launch_msm_strided_sums(r_job, c_job, g.min_blocks, stream);
-        e != cudaSuccess)
-        return e;
+    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_strided_sums(r_job, c_job, g.min_blocks, stream));
     ec::Xyzz<C>* seg_r = grouped + g.host_points(w);
     ec::Xyzz<C>* seg_c = seg_r + size_t{w} * g.segments_r();
-    if (cudaError_t e = detail::launch_msm_aggregate(rows, w, g.S, g.seg_r, 0, seg_r, stream);
-        e != cudaSuccess)
-        return e;
-    if (cudaError_t e = detail::launch_msm_aggregate(cols, w, g.L, g.seg_c, 1, seg_c, stream);
-        e != cudaSuccess)
-        return e;
-    if (cudaError_t e =
-            detail::launch_msm_sum_groups(seg_r, w, g.groups_r(), g.group_r, grouped, stream);
-        e != cudaSuccess)
-        return e;
-    return detail::launch_msm_sum_groups(seg_c, w, g.groups_c(), g.group_c,
-                                         grouped + size_t{w} * g.groups_r(), stream);
+    CUZK_CUDA_RETURN_IF_ERROR(
+        detail::launch_msm_aggregate(rows, w, g.S, g.seg_r, 0, seg_r, stream));
+    CUZK_CUDA_RETURN_IF_ERROR(
+        detail::launch_msm_aggregate(cols, w, g.L, g.seg_c, 1, seg_c, stream));
+    CUZK_CUDA_RETURN_IF_ERROR(
+        detail::launch_msm_sum_groups(seg_r, w, g.groups_r(), g.group_r, grouped, stream));
+    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_sum_groups(
+        seg_c, w, g.groups_c(), g.group_c, grouped + size_t{w} * g.groups_r(), stream));
+    return util::Status();
 }
 
 // DeviceC: the device curve whose kernels run (for G2 either Fp2 product; same layout).
@@ -417,18 +408,18 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
     }
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer* pieces,
                           scratch.take(2 * std::max<size_t>(chunks, 1) * sizeof(DeviceXyzz)));
-    // The windows step's outputs: the segments' and the groups' sums, or the grid's pieces,
-    // row and column sums (partial) and its two weighted sums' segments and groups (grouped).
-    const size_t partial_points = options.grid_running_sums ? grid.partial_points(windows)
-                                                            : size_t{windows} * segments;
-    const size_t host_points = options.grid_running_sums ? grid.host_points(windows)
-                                                         : size_t{windows} * groups;
+    // The windows step's outputs: the segments' sums (partial) and the groups' (grouped, what
+    // the host reads); or the grid's pieces, row and column sums (partial) and the host's points
+    // followed by its two weighted sums' segments (grouped).
+    const bool use_grid = options.grid_running_sums;
+    const size_t partial_points =
+        use_grid ? grid.partial_points(windows) : size_t{windows} * segments;
+    const size_t host_points = use_grid ? grid.host_points(windows) : size_t{windows} * groups;
+    const size_t grouped_points = host_points + (use_grid ? grid.segment_points(windows) : 0);
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer * partial,
                           scratch.take(partial_points * sizeof(DeviceXyzz)));
-    CUZK_ASSIGN_OR_RETURN(
-        DeviceBuffer * grouped,
-        scratch.take((host_points + (options.grid_running_sums ? grid.segment_points(windows) : 0)) *
-                     sizeof(DeviceXyzz)));
+    CUZK_ASSIGN_OR_RETURN(DeviceBuffer * grouped,
+                          scratch.take(grouped_points * sizeof(DeviceXyzz)));
 
     cudaEvent_t ev[6] = {};
     for (cudaEvent_t& e : ev) CUZK_CUDA_RETURN_IF_ERROR(cudaEventCreate(&e));
@@ -498,10 +489,10 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_combine(start, end, num_keys, chunk,
                                                          first, last, bucket_points, stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[4], stream));
-    if (options.grid_running_sums) {
-        CUZK_CUDA_RETURN_IF_ERROR(launch_grid_sums(
-            grid, bucket_points, windows, static_cast<DeviceXyzz*>(partial->data()),
-            static_cast<DeviceXyzz*>(grouped->data()), stream));
+    if (use_grid) {
+        CUZK_RETURN_IF_ERROR(launch_grid_sums(grid, bucket_points, windows,
+                                              static_cast<DeviceXyzz*>(partial->data()),
+                                              static_cast<DeviceXyzz*>(grouped->data()), stream));
     } else if (options.split_running_sums) {
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate_split(
             bucket_points, windows, h, segment_len, groups, group,
@@ -532,8 +523,8 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
     HostJacobian acc = HostJacobian::identity();
     for (unsigned j = windows; j-- > 0;) {
         for (unsigned i = 0; i < c; ++i) acc = acc.dbl();
-        acc += (options.grid_running_sums ? grid.window_sum(host_partial, windows, j)
-                                          : sum_of(host_partial, size_t{j} * groups, groups))
+        acc += (use_grid ? grid.window_sum(host_partial, windows, j)
+                         : sum_of(host_partial, size_t{j} * groups, groups))
                    .to_jacobian();
     }
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[5], stream));

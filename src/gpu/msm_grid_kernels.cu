@@ -14,8 +14,7 @@ constexpr unsigned kBlock = 64;
 
 template <class C>
 __device__ __forceinline__ void strided_sum(const StridedSums<C>& job, uint32_t o) {
-    const ec::Xyzz<C>* terms =
-        job.in + size_t{o / job.group} * job.group_stride + o % job.group;
+    const ec::Xyzz<C>* terms = job.in + size_t{o / job.group} * job.group_stride + o % job.group;
     ec::Xyzz<C> acc = terms[0];
     for (uint32_t k = 1; k < job.count; ++k) add_in_place(acc, terms[size_t{k} * job.stride]);
     job.out[o] = acc;
@@ -49,8 +48,8 @@ cudaError_t launch_msm_strided_sums(const StridedSums<C>& a, const StridedSums<C
                                     unsigned min_blocks, cudaStream_t stream) {
     if (min_blocks != 0 && min_blocks != 6 && min_blocks != 8) return cudaErrorInvalidValue;
     for (const StridedSums<C>* job : {&a, &b})
-        if (job->outputs > 0 && (job->in == nullptr || job->out == nullptr || job->group == 0 ||
-                                 job->count == 0))
+        if (job->outputs > 0 &&
+            (job->in == nullptr || job->out == nullptr || job->group == 0 || job->count == 0))
             return cudaErrorInvalidValue;
     const size_t threads = size_t{a.outputs} + b.outputs;
     if (threads == 0) return cudaSuccess;
@@ -66,7 +65,7 @@ cudaError_t launch_msm_strided_sums(const StridedSums<C>& a, const StridedSums<C
     return cudaGetLastError();
 }
 
-#define CUZK_STRIDED_SUMS(C)                                                                  \
+#define CUZK_STRIDED_SUMS(C)                                                                      \
     template cudaError_t launch_msm_strided_sums<C>(const StridedSums<C>&, const StridedSums<C>&, \
                                                     unsigned, cudaStream_t);
 CUZK_STRIDED_SUMS(DeviceG1Curve)
