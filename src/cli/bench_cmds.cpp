@@ -41,7 +41,8 @@ void print_bench_usage(std::FILE* out) {
                  "usage: cuzk bench gpu-msm [--log-min A] [--log-max B] [--reps N] [--window C]\n"
                  "                          [--chunk N] [--curve g1|g2] [--min-blocks N] [--block N]\n"
                  "                          [--prefetch | --no-prefetch] [--agg-threads N]\n"
-                 "                          [--batch-affine | --no-batch-affine] [--json]\n"
+                 "                          [--batch-affine | --no-batch-affine]\n"
+                 "                          [--windows-per-pass N] [--json]\n"
                  "  Times G1 (default) or G2 MSMs of 2^A..2^B random scalars over bases\n"
                  "  resident on the GPU\n"
                  "  (defaults: 16..26, 5 repetitions after a checked run; --window C fixes the\n"
@@ -58,7 +59,11 @@ void print_bench_usage(std::FILE* out) {
                  "  --batch-affine: batch-affine bucket accumulation at every size;\n"
                  "  --no-batch-affine: XYZZ accumulation at every size; when neither is given,\n"
                  "  CUZK_MSM_BATCH_AFFINE (default on) from CUZK_MSM_BATCH_AFFINE_MIN points\n"
-                 "  (G1, default 2^24) / CUZK_MSM_BATCH_AFFINE_MIN_G2 (default 2^21)).\n"
+                 "  (G1, default 2^24) / CUZK_MSM_BATCH_AFFINE_MIN_G2 (default 2^21));\n"
+                 "  --windows-per-pass N: the windows in passes of N (default: all in one pass\n"
+                 "  when the temporaries fit the free memory, CUZK_MSM_WINDOWS_PER_PASS and\n"
+                 "  CUZK_MSM_SCRATCH_BUDGET_MIB otherwise); \"passes\" and \"temp GB\" say what\n"
+                 "  ran.\n"
                  "  Each size is first checked against\n"
                  "  the CPU MSM of the folded problem; prints median and per-step medians.\n");
     std::fprintf(out,
@@ -98,7 +103,7 @@ int bench_gpu_arith(const Args& args) {
 
 int bench_gpu_msm(const Args& args) {
     uint64_t lo = 16, hi = 26, reps = 5, window = 0, chunk = 32, agg_threads = 0, min_blocks = 0,
-             block = 0;
+             block = 0, windows_per_pass = 0;
     const std::string curve = args.has("--curve") ? args.get("--curve") : "g1";
     if ((args.has("--log-min") && !parse_u64(args.get("--log-min"), lo)) ||
         (args.has("--log-max") && !parse_u64(args.get("--log-max"), hi)) ||
@@ -112,18 +117,23 @@ int bench_gpu_msm(const Args& args) {
                                       (min_blocks != 0 && min_blocks != 3 && min_blocks != 4))) ||
         (args.has("--block") &&
          (!parse_u64(args.get("--block"), block) || (block != 32 && block != 64 && block != 128))) ||
+        (args.has("--windows-per-pass") &&
+         (!parse_u64(args.get("--windows-per-pass"), windows_per_pass) || windows_per_pass == 0 ||
+          windows_per_pass > 256)) ||
         lo > hi || hi > 28 ||
         reps == 0 || reps > 1000 || window > gpu::GpuMsmOptions::kMaxWindowBits || chunk == 0 ||
         chunk > 4096 || (curve != "g1" && curve != "g2"))
         return fail_json(args, "bench gpu-msm", kExitUsage,
                          "--log-min/--log-max must satisfy A <= B <= 28, --reps 1..1000, "
                          "--window 0..22, --chunk 1..4096, --curve g1|g2, "
-                         "--agg-threads 1..16777216, --min-blocks 0|3|4, --block 32|64|128");
+                         "--agg-threads 1..16777216, --min-blocks 0|3|4, --block 32|64|128, "
+                         "--windows-per-pass 1..256");
     const util::Status dev = gpu::check_device_available();
     if (!dev.ok()) return fail_json(args, "bench gpu-msm", kExitFail, dev.to_string());
     if (!args.json)
-        std::printf("%-6s %-3s %-12s %-9s %-9s %-9s %-9s %-9s %s\n", "size", "c", "total ms",
-                    "upload", "digits", "sort", "buckets", "windows", "accumulation");
+        std::printf("%-6s %-3s %-12s %-9s %-9s %-9s %-9s %-9s %-7s %-8s %s\n", "size", "c",
+                    "total ms", "upload", "digits", "sort", "buckets", "windows", "passes",
+                    "temp GB", "accumulation");
     for (unsigned log_n = static_cast<unsigned>(lo); log_n <= hi; ++log_n) {
         gpu::GpuMsmOptions options;
         options.window_bits = static_cast<unsigned>(window);
@@ -138,6 +148,8 @@ int bench_gpu_msm(const Args& args) {
             (curve == "g2" ? options.prefetch_next_base_g2 : options.prefetch_next_base) =
                 args.has("--prefetch");
         if (agg_threads != 0) options.aggregate_threads = static_cast<unsigned>(agg_threads);
+        if (windows_per_pass != 0)
+            options.windows_per_pass = static_cast<unsigned>(windows_per_pass);
         if (args.has("--batch-affine") || args.has("--no-batch-affine")) {
             options.batch_affine = args.has("--batch-affine");
             options.batch_affine_min_points = options.batch_affine_min_points_g2 = 0;
@@ -154,6 +166,7 @@ int bench_gpu_msm(const Args& args) {
             return v[v.size() / 2];
         };
         using T = gpu::GpuMsmTimings;
+        const T& last = r->runs.back();  // the passes and temporaries (alike in every run)
         if (args.json) {
             JsonObject o;
             o.boolean("ok", true).str("bench", "gpu-msm");
@@ -163,12 +176,16 @@ int bench_gpu_msm(const Args& args) {
             o.ms("total_ms", median(&T::total)).ms("upload_ms", median(&T::upload));
             o.ms("digits_ms", median(&T::digits)).ms("sort_ms", median(&T::sort));
             o.ms("buckets_ms", median(&T::buckets)).ms("windows_ms", median(&T::windows));
+            o.num("passes", last.passes).num("windows_per_pass", last.windows_per_pass);
+            o.num("scratch_bytes", last.scratch_bytes);
             std::printf("%s\n", o.done().c_str());
         } else {
-            std::printf("2^%-4u %-3u %-12.3f %-9.3f %-9.3f %-9.3f %-9.3f %-9.3f %s, chunk %u\n",
-                        log_n, r->window_bits, median(&T::total), median(&T::upload),
-                        median(&T::digits), median(&T::sort), median(&T::buckets),
-                        median(&T::windows), batch_affine ? "batch-affine" : "xyzz", plan.chunk);
+            std::printf(
+                "2^%-4u %-3u %-12.3f %-9.3f %-9.3f %-9.3f %-9.3f %-9.3f %-7u %-8.2f %s, chunk %u\n",
+                log_n, r->window_bits, median(&T::total), median(&T::upload), median(&T::digits),
+                median(&T::sort), median(&T::buckets), median(&T::windows), last.passes,
+                static_cast<double>(last.scratch_bytes) / 1e9,
+                batch_affine ? "batch-affine" : "xyzz", plan.chunk);
         }
         std::fflush(stdout);
     }

@@ -41,6 +41,7 @@ void print_bench_gpu_prove_usage(std::FILE* out) {
         "                            [--count N] [--reps R] [--params FILE] [--seed S]\n"
         "                            [--synthesis-workers W] [--trace FILE] [--no-verify] [--json]\n"
         "                            [--compiled [--no-overlap]] [--variants SPEC]\n"
+        "                            [--device-memory-gib N]\n"
         "Proves N circuits in one GPU call, R times, and prints the prover's phases (ms): the\n"
         "median call and the per-circuit share (synthesis, h2d, ntt_h, msm_h, prep_msm,\n"
         "batch_addition, tail_msm, b_g2, proof_assembly, total). The proofs are verified.\n"
@@ -66,7 +67,10 @@ void print_bench_gpu_prove_usage(std::FILE* out) {
         "                        ';', each a ','-separated list of CUZK_NAME=VALUE (an empty\n"
         "                        variant: the defaults), e.g. \"CUZK_MSM_CACHE_SCRATCH=1;\"; the\n"
         "                        repetitions alternate between the variants, and each variant\n"
-        "                        gets its own table and its proofs verified\n");
+        "                        gets its own table and its proofs verified\n"
+        "  --device-memory-gib N prove as on a card of N GiB: the rest of the device's memory\n"
+        "                        is held from the start (e.g. 80 on an H200 to check the plan\n"
+        "                        of an 80 GB card: parameter placement, MSM passes)\n");
 }
 
 #if !CUZK_HAVE_GPU
@@ -168,7 +172,8 @@ int run_bench_gpu_prove(int argc, char** argv) {
     Args args;
     if (!parse_args(kCmd, argc, argv,
                     {"--circuit", "--sector-size", "--registered-proof", "--c1", "--count", "--reps",
-                     "--params", "--seed", "--synthesis-workers", "--trace", "--variants"},
+                     "--params", "--seed", "--synthesis-workers", "--trace", "--variants",
+                     "--device-memory-gib"},
                     {"--no-verify", "--compiled", "--no-overlap"}, args))
         return kExitUsage;
     if (args.help) return print_bench_gpu_prove_usage(stdout), kExitOk;
@@ -195,6 +200,19 @@ int run_bench_gpu_prove(int argc, char** argv) {
     }
     if (auto st = gpu::check_device_available(); !st.ok())
         return fail_json(args, kCmd, kExitFail, st.to_string());
+    std::unique_ptr<gpu::DeviceMemoryHold> hold;
+    if (args.has("--device-memory-gib")) {
+        uint64_t gib = 0;
+        if (!parse_u64(args.get("--device-memory-gib"), gib) || gib == 0 || gib > 4096)
+            return fail_json(args, kCmd, kExitUsage, "--device-memory-gib must be 1..4096");
+        auto h = gpu::DeviceMemoryHold::leave_only(gib << 30);
+        if (!h.ok()) return fail_json(args, kCmd, kExitFail, h.status().to_string());
+        hold = std::move(*h);
+        std::fprintf(stderr, "      holding %.2f of the device's %.2f GiB: as on a %llu GiB card\n",
+                     static_cast<double>(hold->held_bytes()) / (1u << 30),
+                     static_cast<double>(hold->total_bytes()) / (1u << 30),
+                     static_cast<unsigned long long>(gib));
+    }
 
     util::Stopwatch total;
     std::fprintf(stderr, "[1/3] workload\n");

@@ -5,6 +5,9 @@
 // carrying the CUDA runtime's reason.
 #pragma once
 
+#include <cstddef>
+#include <memory>
+
 #include "util/status.hpp"
 
 namespace cuzk::gpu {
@@ -15,5 +18,25 @@ int device_count();
 // OK when at least one CUDA device is usable; otherwise kUnavailable naming the reason
 // ("cudaGetDeviceCount: cudaErrorNoDevice: no CUDA-capable device is detected", ...).
 util::Status check_device_available();
+
+// Device memory of the current device held back from the rest of the process, so that it runs
+// as on a card with less memory (benchmarks: an 80 GB card's plan on the 141 GB H200). Released
+// when destroyed.
+class DeviceMemoryHold {
+   public:
+    // Holds all but `keep_bytes` of the device's total memory (nothing when the device has no
+    // more than that); kResourceExhausted when the memory to hold is not free.
+    static util::Result<std::unique_ptr<DeviceMemoryHold>> leave_only(size_t keep_bytes);
+    ~DeviceMemoryHold();
+    DeviceMemoryHold(const DeviceMemoryHold&) = delete;
+    DeviceMemoryHold& operator=(const DeviceMemoryHold&) = delete;
+    size_t held_bytes() const { return bytes_; }
+    size_t total_bytes() const { return total_; }
+
+   private:
+    DeviceMemoryHold() = default;
+    void* ptr_ = nullptr;
+    size_t bytes_ = 0, total_ = 0;
+};
 
 }  // namespace cuzk::gpu

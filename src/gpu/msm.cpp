@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -125,16 +127,22 @@ unsigned default_batch_affine_chunk(size_t items, bool g2) {
     return 32;
 }
 
-MsmPlan plan_msm(const GpuMsmOptions& options, size_t n, bool g2) {
+MsmPlan plan_msm(const GpuMsmOptions& options, size_t n, bool g2, unsigned windows_per_pass) {
     MsmPlan plan;
     plan.window_bits = options.window_bits != 0 ? options.window_bits : default_window_bits(n);
     plan.windows = msm::kScalarBits / std::max(plan.window_bits, 1u) + 1;
+    if (windows_per_pass == 0) windows_per_pass = options.windows_per_pass;
+    plan.windows_per_pass = windows_per_pass == 0 ? plan.windows
+                                                  : std::min(windows_per_pass, plan.windows);
     plan.batch_affine = options.uses_batch_affine(n, g2);
     if (!plan.batch_affine) {
         plan.chunk = options.chunk;
     } else if (options.batch_affine_chunk != 0) {
         plan.chunk = options.batch_affine_chunk;
     } else {
+        // From all the call's items, not one pass's: shorter chunks for a pass's fewer items
+        // would take more bytes per item (pieces and lane scratch: ~90 at 8, ~40 at 32 for
+        // G1), against the reason for passes.
         plan.chunk = default_batch_affine_chunk(n * plan.windows, g2);
     }
     return plan;
@@ -175,7 +183,7 @@ util::Status invalid(const char* name, const std::string& what) {
 }
 
 template <class Xyzz>
-Xyzz sum_of(const std::vector<Xyzz>& points, size_t first, size_t count) {
+Xyzz sum_of(std::span<const Xyzz> points, size_t first, size_t count) {
     Xyzz s = Xyzz::identity();
     for (size_t i = 0; i < count; ++i) s += points[first + i];
     return s;
@@ -213,7 +221,7 @@ struct GridPlan {
     size_t segment_points(unsigned w) const { return size_t{w} * (segments_r() + segments_c()); }
     // S_j from the host's points of window j (step 4).
     template <class Xyzz>
-    Xyzz window_sum(const std::vector<Xyzz>& host, unsigned w, unsigned j) const {
+    Xyzz window_sum(std::span<const Xyzz> host, unsigned w, unsigned j) const {
         Xyzz x = sum_of(host, size_t{j} * groups_r(), groups_r());
         for (unsigned i = 0; i < log_l; ++i) x = x.dbl();
         return x + sum_of(host, size_t{w} * groups_r() + size_t{j} * groups_c(), groups_c());
@@ -271,6 +279,214 @@ util::Status launch_grid_sums(const GridPlan& g, const ec::Xyzz<C>* buckets, uns
     return util::Status();
 }
 
+// The options' checks that do not depend on the call's size.
+util::Status check_msm_options(const GpuMsmOptions& options, const char* name) {
+    if (options.chunk == 0 || options.chunk > 4096) return invalid(name, "chunk must be 1..4096");
+    if (options.batch_affine_chunk > 4096)
+        return invalid(name, "batch_affine_chunk (env CUZK_MSM_BATCH_AFFINE_CHUNK) must be 0..4096");
+    if (options.accumulate_min_blocks != 0 && options.accumulate_min_blocks != 3 &&
+        options.accumulate_min_blocks != 4)
+        return invalid(name, "accumulate_min_blocks (env CUZK_MSM_MIN_BLOCKS) must be 0, 3 or 4");
+    if (options.batch_affine_parts == 0 || options.batch_affine_parts > detail::kMaxAffineParts)
+        return invalid(name, "batch_affine_parts (env CUZK_MSM_BATCH_AFFINE_PARTS) must be 1.." +
+                                 std::to_string(detail::kMaxAffineParts));
+    if (options.accumulate_block != 32 && options.accumulate_block != 64 &&
+        options.accumulate_block != 128)
+        return invalid(name,
+                       "accumulate_block (env CUZK_MSM_ACCUMULATE_BLOCK) must be 32, 64 or 128");
+    if (options.aggregate_threads == 0) return invalid(name, "aggregate_threads must be >= 1");
+    auto bad_grid_bound = [](unsigned b) { return b != 0 && b != 6 && b != 8; };
+    if (bad_grid_bound(options.grid_min_blocks))
+        return invalid(name, "grid_min_blocks (CUZK_MSM_GRID_MIN_BLOCKS) must be 0, 6 or 8");
+    if (bad_grid_bound(options.grid_min_blocks_g2))
+        return invalid(name, "grid_min_blocks_g2 (CUZK_MSM_GRID_MIN_BLOCKS_G2) must be 0, 6 or 8");
+    return util::Status();
+}
+
+// Everything about one call that follows from its size and windows per pass: the plan, one
+// pass's geometry (the last pass may have fewer windows and uses the same buffers), and the
+// bytes of every temporary — chosen here once, for the memory estimate and the allocation alike.
+struct PassLayout {
+    MsmPlan plan;
+    uint32_t h = 1;         // buckets per window: 2^(c−1)
+    uint32_t num_keys = 1;  // windows_per_pass · h
+    size_t items = 0;       // n · windows_per_pass
+    // The running sums' segments (at least options.aggregate_threads threads where segments of
+    // ≥ 16 buckets allow it; a divisor of h), added up on the GPU in groups of up to 64, so
+    // that the host adds windows × groups points; or the grid's plan.
+    uint32_t segment_len = 1, segments = 1, group = 1, groups = 1;
+    bool use_grid = false;
+    GridPlan grid;
+    size_t chunks = 1;         // ⌈items / chunk⌉
+    size_t pair_capacity = 0;  // words in each of the unsorted key and value buffers
+    // Bytes: device copies of host scalars and indices (0 for device inputs), the sorted
+    // pairs (keys then values), the sort's scratch, the bucket ranges, the buckets, the
+    // batch-affine scratch in a buffer of its own (0 where it reuses the sorted pairs), the
+    // chunks' first/last pieces, and the windows step's partial and grouped points.
+    size_t scalar_bytes = 0, index_bytes = 0, sorted_pair_bytes = 0, sort_temp_bytes = 0,
+           range_bytes = 0, bucket_bytes = 0, affine_bytes = 0, own_affine_bytes = 0,
+           piece_bytes = 0, partial_bytes = 0, grouped_bytes = 0;
+
+    // Points the host reads after a pass of w windows.
+    size_t host_points(unsigned w) const {
+        return use_grid ? grid.host_points(w) : size_t{w} * groups;
+    }
+    size_t total_bytes() const {
+        // Every buffer rounded up to 2 MiB, the pool's granularity at these sizes.
+        size_t sum = 0;
+        for (size_t b : {scalar_bytes, index_bytes, sizeof(uint32_t), sorted_pair_bytes,
+                         sort_temp_bytes, range_bytes, bucket_bytes, pair_capacity * 4,
+                         pair_capacity * 4, own_affine_bytes, piece_bytes, partial_bytes,
+                         grouped_bytes})
+            sum += (b + (size_t{2} << 20) - 1) & ~((size_t{2} << 20) - 1);
+        return sum;
+    }
+};
+
+// The layout of a call of n scalars with `windows_per_pass` windows per pass (0: the plan's
+// own), for points of xyzz_bytes and base-field elements of field_bytes.
+util::Result<PassLayout> layout_msm(const GpuMsmOptions& options, size_t n, bool g2,
+                                    unsigned windows_per_pass, ScalarInput in, size_t xyzz_bytes,
+                                    size_t field_bytes, const char* name) {
+    PassLayout L;
+    L.plan = plan_msm(options, n, g2, windows_per_pass);
+    const unsigned c = L.plan.window_bits;
+    if (c < 1 || c > GpuMsmOptions::kMaxWindowBits) {
+        std::string m = "window_bits must be 1..";
+        m += std::to_string(GpuMsmOptions::kMaxWindowBits);
+        return invalid(name, m);
+    }
+    const unsigned wpp = L.plan.windows_per_pass;
+    L.h = uint32_t{1} << (c - 1);
+    L.num_keys = wpp * L.h;
+    L.items = n * wpp;
+    if (L.items > UINT32_MAX)
+        return invalid(name, "scalars × windows per pass must stay below 2^32");
+    L.segment_len = L.h;
+    while (L.segment_len > 16 &&
+           size_t{wpp} * (L.h / L.segment_len) < options.aggregate_threads)
+        L.segment_len /= 2;
+    L.segments = L.h / L.segment_len;
+    L.group = std::min<uint32_t>(L.segments, 64);
+    L.groups = L.segments / L.group;
+    L.use_grid = options.grid_running_sums;
+    if (L.use_grid)
+        L.grid = plan_grid(wpp, L.h, options.aggregate_threads,
+                           g2 ? options.grid_min_blocks_g2 : options.grid_min_blocks);
+
+    if (in.on_host) {
+        L.scalar_bytes = n * sizeof(ff::BigInt<4>);
+        if (in.indices != nullptr) L.index_bytes = n * sizeof(uint32_t);
+    }
+    L.sorted_pair_bytes = L.items * 8;
+    CUZK_CUDA_RETURN_IF_ERROR(detail::msm_sort_temp_bytes(L.items, &L.sort_temp_bytes));
+    L.sort_temp_bytes = std::max<size_t>(L.sort_temp_bytes, 1);
+    L.range_bytes = size_t{L.num_keys} * 8;
+    L.bucket_bytes = size_t{L.num_keys} * xyzz_bytes;
+    const unsigned chunk = L.plan.chunk;
+    L.chunks = std::max<size_t>((L.items + chunk - 1) / chunk, 1);
+    // The unsorted pairs' buffers hold the batch-affine lane records afterwards: whole chunks.
+    L.pair_capacity = L.plan.batch_affine ? L.chunks * chunk : L.items;
+    if (L.plan.batch_affine) {
+        L.affine_bytes = detail::msm_affine_scratch_bytes(L.items, chunk, field_bytes);
+        // The batch-affine scratch reuses the sorted pairs where they are large enough (G1 in
+        // chunks of 32: 4.5 of their 8 bytes per item), since the accumulation reads them only
+        // in its first kernel; a 32 GiB partition's H MSM (2^27 scalars) has no room for more.
+        if (L.affine_bytes > L.sorted_pair_bytes) L.own_affine_bytes = L.affine_bytes;
+    }
+    L.piece_bytes = 2 * L.chunks * xyzz_bytes;
+    const size_t partial_points =
+        L.use_grid ? L.grid.partial_points(wpp) : size_t{wpp} * L.segments;
+    const size_t grouped_points =
+        L.host_points(wpp) + (L.use_grid ? L.grid.segment_points(wpp) : 0);
+    L.partial_bytes = std::max<size_t>(partial_points, 1) * xyzz_bytes;
+    L.grouped_bytes = std::max<size_t>(grouped_points, 1) * xyzz_bytes;
+    return L;
+}
+
+// The layout the call runs with: options.windows_per_pass if set; else all windows when their
+// temporaries fit the obtainable device memory (at most options.scratch_budget_bytes if set),
+// else the fewest passes that fit (msm.hpp, fitting_windows_per_pass) — of fewer than
+// `below` windows each when that is not 0 (a retry after an allocation failed).
+util::Result<PassLayout> choose_layout(const GpuMsmOptions& options, size_t n, bool g2,
+                                       ScalarInput in, size_t xyzz_bytes, size_t field_bytes,
+                                       const char* name, unsigned below = 0) {
+    auto layout = [&](unsigned windows_per_pass) {
+        return layout_msm(options, n, g2, windows_per_pass, in, xyzz_bytes, field_bytes, name);
+    };
+    if (options.windows_per_pass != 0) return layout(0);
+    size_t available = obtainable_device_memory();
+    if (options.scratch_budget_bytes != 0)
+        available = std::min(available, options.scratch_budget_bytes);
+    const unsigned windows = plan_msm(options, n, g2).windows;
+    // (All windows in one pass may also fail for scalars × windows ≥ 2^32, which passes avoid.)
+    return layout(fitting_windows_per_pass(windows, available, [&](unsigned w) {
+        if (below != 0 && w >= below) return SIZE_MAX;
+        util::Result<PassLayout> l = layout(w);
+        return l.ok() ? l->total_bytes() : SIZE_MAX;
+    }));
+}
+
+// The temporaries of one call (PassLayout's sizes), owned by a ScratchLeases.
+struct MsmBuffers {
+    DeviceBuffer* scalars = nullptr;  // host inputs only
+    DeviceBuffer* indices = nullptr;  // host inputs with an index list only
+    DeviceBuffer* error_word = nullptr;
+    DeviceBuffer* sorted_pairs = nullptr;  // the sorted keys, then the sorted values
+    DeviceBuffer* sort_temp = nullptr;
+    DeviceBuffer* ranges = nullptr;  // bucket starts, then ends
+    DeviceBuffer* buckets = nullptr;
+    DeviceBuffer* keys = nullptr;  // unsorted; then the batch-affine lane records
+    DeviceBuffer* values = nullptr;
+    DeviceBuffer* pieces = nullptr;   // the chunks' first, then last pieces
+    DeviceBuffer* partial = nullptr;  // the windows step's outputs (see launch_grid_sums)
+    DeviceBuffer* grouped = nullptr;
+    void* affine_scratch = nullptr;   // the sorted pairs, or a buffer of its own
+};
+
+util::Result<MsmBuffers> take_buffers(ScratchLeases& scratch, const PassLayout& L) {
+    MsmBuffers b;
+    if (L.scalar_bytes != 0) {
+        CUZK_ASSIGN_OR_RETURN(b.scalars, scratch.take(L.scalar_bytes));
+    }
+    if (L.index_bytes != 0) {
+        CUZK_ASSIGN_OR_RETURN(b.indices, scratch.take(L.index_bytes));
+    }
+    CUZK_ASSIGN_OR_RETURN(b.error_word, scratch.take(sizeof(uint32_t)));
+    CUZK_ASSIGN_OR_RETURN(b.sorted_pairs, scratch.take(L.sorted_pair_bytes));
+    CUZK_ASSIGN_OR_RETURN(b.sort_temp, scratch.take(L.sort_temp_bytes));
+    CUZK_ASSIGN_OR_RETURN(b.ranges, scratch.take(L.range_bytes));
+    CUZK_ASSIGN_OR_RETURN(b.buckets, scratch.take(L.bucket_bytes));
+    CUZK_ASSIGN_OR_RETURN(b.keys, scratch.take(L.pair_capacity * 4));
+    CUZK_ASSIGN_OR_RETURN(b.values, scratch.take(L.pair_capacity * 4));
+    b.affine_scratch = b.sorted_pairs->data();
+    if (L.own_affine_bytes != 0) {
+        CUZK_ASSIGN_OR_RETURN(DeviceBuffer * own, scratch.take(L.own_affine_bytes));
+        b.affine_scratch = own->data();
+    }
+    CUZK_ASSIGN_OR_RETURN(b.pieces, scratch.take(L.piece_bytes));
+    CUZK_ASSIGN_OR_RETURN(b.partial, scratch.take(L.partial_bytes));
+    CUZK_ASSIGN_OR_RETURN(b.grouped, scratch.take(L.grouped_bytes));
+    return b;
+}
+
+// CUDA events, destroyed with the object.
+struct EventSet {
+    std::vector<cudaEvent_t> ev;
+    util::Status create(size_t count) {
+        ev.reserve(count);
+        for (size_t i = 0; i < count; ++i) {
+            cudaEvent_t e = nullptr;
+            CUZK_CUDA_RETURN_IF_ERROR(cudaEventCreate(&e));
+            ev.push_back(e);
+        }
+        return util::Status();
+    }
+    ~EventSet() {
+        for (cudaEvent_t e : ev) (void)cudaEventDestroy(e);
+    }
+};
+
 // DeviceC: the device curve whose kernels run (for G2 either Fp2 product; same layout).
 template <class Affine, class DeviceC>
 util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* bases,
@@ -317,225 +533,177 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
     }
     if (bases == nullptr || num_bases == 0) return invalid(name, "no bases");
     if (in.scalars == nullptr) return invalid(name, "no scalars");
-    const MsmPlan plan = plan_msm(options, n, std::is_same_v<Affine, ec::G2Affine>);
-    const unsigned c = plan.window_bits;
-    if (options.chunk == 0 || options.chunk > 4096) return invalid(name, "chunk must be 1..4096");
-    if (options.batch_affine_chunk > 4096)
-        return invalid(name, "batch_affine_chunk (env CUZK_MSM_BATCH_AFFINE_CHUNK) must be 0..4096");
-    const unsigned chunk = plan.chunk;
-    const bool batch_affine = plan.batch_affine;
-    if (options.accumulate_min_blocks != 0 && options.accumulate_min_blocks != 3 &&
-        options.accumulate_min_blocks != 4)
-        return invalid(name, "accumulate_min_blocks (env CUZK_MSM_MIN_BLOCKS) must be 0, 3 or 4");
-    if (options.batch_affine_parts == 0 || options.batch_affine_parts > detail::kMaxAffineParts)
-        return invalid(name, "batch_affine_parts (env CUZK_MSM_BATCH_AFFINE_PARTS) must be 1.." +
-                                 std::to_string(detail::kMaxAffineParts));
-    if (options.accumulate_block != 32 && options.accumulate_block != 64 &&
-        options.accumulate_block != 128)
-        return invalid(name,
-                       "accumulate_block (env CUZK_MSM_ACCUMULATE_BLOCK) must be 32, 64 or 128");
-    if (c < 1 || c > GpuMsmOptions::kMaxWindowBits) {
-        std::string m = "window_bits must be 1..";
-        m += std::to_string(GpuMsmOptions::kMaxWindowBits);
-        return invalid(name, m);
-    }
-    const unsigned windows = plan.windows;
-    const uint32_t h = uint32_t{1} << (c - 1);
-    const uint32_t num_keys = windows * h;
-    const size_t items = n * windows;
-    if (items > UINT32_MAX) return invalid(name, "scalars × windows must stay below 2^32");
-    const unsigned key_bits = bit_length(num_keys);  // the empty key W·h included
-    // Segments: at least options.aggregate_threads aggregation threads where segments of ≥ 16
-    // buckets allow it (a divisor of h); then the segments' sums are added up on the GPU in
-    // groups of up to 64, so that the host adds windows × groups points.
-    if (options.aggregate_threads == 0) return invalid(name, "aggregate_threads must be >= 1");
-    if (options.grid_min_blocks != 0 && options.grid_min_blocks != 6 &&
-        options.grid_min_blocks != 8)
-        return invalid(name, "grid_min_blocks (CUZK_MSM_GRID_MIN_BLOCKS) must be 0, 6 or 8");
-    uint32_t segment_len = h;
-    while (segment_len > 16 && size_t{windows} * (h / segment_len) < options.aggregate_threads)
-        segment_len /= 2;
-    const uint32_t segments = h / segment_len;
-    const uint32_t group = std::min<uint32_t>(segments, 64);
-    const uint32_t groups = segments / group;
-    const GridPlan grid = options.grid_running_sums
-                              ? plan_grid(windows, h, options.aggregate_threads,
-                                          options.grid_min_blocks)
-                              : GridPlan{};
-
-    size_t sort_temp = 0;
-    CUZK_CUDA_RETURN_IF_ERROR(detail::msm_sort_temp_bytes(items, &sort_temp));
-    // The temporaries: from the stream-ordered pool (GpuMsmOptions::pool_scratch), from
-    // the scratch cache (cache_scratch; back to it once the call has synchronised), or cudaMalloc.
+    constexpr bool g2 = std::is_same_v<Affine, ec::G2Affine>;
+    CUZK_RETURN_IF_ERROR(check_msm_options(options, name));
+    CUZK_ASSIGN_OR_RETURN(PassLayout layout,
+                          choose_layout(options, n, g2, in, sizeof(DeviceXyzz),
+                                        sizeof(typename DeviceAffine::F), name));
+    // The temporaries: from the stream-ordered pool (GpuMsmOptions::pool_scratch), from the
+    // scratch cache (cache_scratch; back to it once the call has synchronised), or cudaMalloc.
+    // When they cannot be had and the passes were chosen here, again with fewer windows per
+    // pass, as many as the memory obtainable now allows.
     const cudaStream_t stream = options.stream;
-    ScratchLeases scratch(options.pool_scratch    ? ScratchSource::kPool
-                          : options.cache_scratch ? ScratchSource::kCache
-                                                  : ScratchSource::kAllocate,
-                          stream);
-    DeviceBuffer* d_scalars = nullptr;
-    DeviceBuffer* d_indices = nullptr;
-    if (in.on_host) {
-        CUZK_ASSIGN_OR_RETURN(d_scalars, scratch.take(n * sizeof(ff::BigInt<4>)));
-        if (in.indices != nullptr) {
-            CUZK_ASSIGN_OR_RETURN(d_indices, scratch.take(n * sizeof(uint32_t)));
+    const ScratchSource source = options.pool_scratch    ? ScratchSource::kPool
+                                 : options.cache_scratch ? ScratchSource::kCache
+                                                         : ScratchSource::kAllocate;
+    std::optional<ScratchLeases> scratch;
+    MsmBuffers buf;
+    for (;;) {
+        scratch.emplace(source, stream);
+        util::Result<MsmBuffers> taken = take_buffers(*scratch, layout);
+        if (taken.ok()) {
+            buf = *taken;
+            break;
         }
+        const unsigned wpp = layout.plan.windows_per_pass;
+        if (taken.status().code() != util::StatusCode::kResourceExhausted ||
+            options.windows_per_pass != 0 || wpp == 1)
+            return taken.status();
+        scratch.reset();  // what was taken goes back before the memory is measured again
+        CUZK_ASSIGN_OR_RETURN(layout, choose_layout(options, n, g2, in, sizeof(DeviceXyzz),
+                                                    sizeof(typename DeviceAffine::F), name,
+                                                    wpp));
     }
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer * error_word, scratch.take(sizeof(uint32_t)));
-    // The sorted keys, then the sorted values.
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer* sorted_pairs, scratch.take(items * 8));
-    auto* keys_sorted = static_cast<uint32_t*>(sorted_pairs->data());
-    uint32_t* values_sorted = keys_sorted + items;
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer* temp, scratch.take(std::max<size_t>(sort_temp, 1)));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer * ranges, scratch.take(size_t{num_keys} * 8));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer* buckets,
-                          scratch.take(size_t{num_keys} * sizeof(DeviceXyzz)));
-    const size_t chunks = (items + chunk - 1) / chunk;
-    const size_t affine_scratch =
-        batch_affine ? detail::msm_affine_scratch_bytes(items, chunk,
-                                                        sizeof(typename DeviceAffine::F))
-                     : 0;
-    // The unsorted pairs' buffers hold the batch-affine lane records afterwards: whole chunks.
-    const size_t pair_capacity = batch_affine ? chunks * chunk : items;
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer* keys, scratch.take(pair_capacity * 4));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer* values, scratch.take(pair_capacity * 4));
-    // The batch-affine scratch reuses the sorted pairs where they are large enough (G1 in
-    // chunks of 32: 4.5 of their 8 bytes per item), since the accumulation reads them only in its
-    // first kernel; a 32 GiB partition's H MSM (2^27 scalars) has no room for 8 GiB more.
-    void* affine_scratch_at = sorted_pairs->data();
-    if (batch_affine && affine_scratch > sorted_pairs->size()) {
-        CUZK_ASSIGN_OR_RETURN(DeviceBuffer* affine_buffer, scratch.take(affine_scratch));
-        affine_scratch_at = affine_buffer->data();
-    }
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer* pieces,
-                          scratch.take(2 * std::max<size_t>(chunks, 1) * sizeof(DeviceXyzz)));
-    // The windows step's outputs: the segments' sums (partial) and the groups' (grouped, what
-    // the host reads); or the grid's pieces, row and column sums (partial) and the host's points
-    // followed by its two weighted sums' segments (grouped).
-    const bool use_grid = options.grid_running_sums;
-    const size_t partial_points =
-        use_grid ? grid.partial_points(windows) : size_t{windows} * segments;
-    const size_t host_points = use_grid ? grid.host_points(windows) : size_t{windows} * groups;
-    const size_t grouped_points = host_points + (use_grid ? grid.segment_points(windows) : 0);
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer * partial,
-                          scratch.take(partial_points * sizeof(DeviceXyzz)));
-    CUZK_ASSIGN_OR_RETURN(DeviceBuffer * grouped,
-                          scratch.take(grouped_points * sizeof(DeviceXyzz)));
+    const PassLayout& L = layout;
+    const unsigned c = L.plan.window_bits, windows = L.plan.windows;
+    const unsigned wpp = L.plan.windows_per_pass, chunk = L.plan.chunk;
 
-    cudaEvent_t ev[6] = {};
-    for (cudaEvent_t& e : ev) CUZK_CUDA_RETURN_IF_ERROR(cudaEventCreate(&e));
-    struct Destroy {
-        cudaEvent_t* ev;
-        ~Destroy() {
-            for (int i = 0; i < 6; ++i) (void)cudaEventDestroy(ev[i]);
-        }
-    } destroy{ev};
-    uint32_t* start = static_cast<uint32_t*>(ranges->data());
-    uint32_t* end = start + num_keys;
+    // Events: the upload's two, then five per pass (its start and the end of each step); the
+    // passes queue one after another without waiting for the host, which reads each pass's
+    // points into its own slice of host_partial and adds them up once all have run.
+    const unsigned passes = L.plan.passes();
+    EventSet events;
+    CUZK_RETURN_IF_ERROR(events.create(2 + 5 * size_t{passes}));
+    const std::vector<cudaEvent_t>& ev = events.ev;
+    GpuMsmTimings steps;
     const void* scalars_on_device = in.scalars;
     const void* indices_on_device = in.indices;
-
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[0], stream));
     if (in.on_host) {
-        CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(d_scalars->data(), in.scalars,
-                                                  n * sizeof(ff::BigInt<4>),
-                                                  cudaMemcpyHostToDevice, stream));
-        scalars_on_device = d_scalars->data();
+        CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(buf.scalars->data(), in.scalars,
+                                                  L.scalar_bytes, cudaMemcpyHostToDevice, stream));
+        scalars_on_device = buf.scalars->data();
         if (in.indices != nullptr) {
-            CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(d_indices->data(), in.indices,
-                                                      n * sizeof(uint32_t),
-                                                      cudaMemcpyHostToDevice, stream));
-            indices_on_device = d_indices->data();
+            CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(buf.indices->data(), in.indices,
+                                                      L.index_bytes, cudaMemcpyHostToDevice,
+                                                      stream));
+            indices_on_device = buf.indices->data();
         }
     }
     CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[1], stream));
-    CUZK_CUDA_RETURN_IF_ERROR(cudaMemsetAsync(error_word->data(), 0, sizeof(uint32_t), stream));
-    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_digits(
-        static_cast<const uint64_t*>(scalars_on_device),
-        static_cast<const uint32_t*>(indices_on_device), n, static_cast<uint32_t>(num_bases), c,
-        windows, static_cast<uint32_t*>(keys->data()), static_cast<uint32_t*>(values->data()),
-        static_cast<uint32_t*>(error_word->data()), stream));
-    CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[2], stream));
-    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_sort(
-        temp->data(), sort_temp, static_cast<const uint32_t*>(keys->data()),
-        keys_sorted, static_cast<const uint32_t*>(values->data()), values_sorted, items, key_bits,
-        stream));
-    CUZK_CUDA_RETURN_IF_ERROR(cudaMemsetAsync(ranges->data(), 0, ranges->size(), stream));
-    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_bucket_ranges(
-        keys_sorted, items, num_keys, start, end, stream));
-    CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[3], stream));
-    DeviceXyzz* first = static_cast<DeviceXyzz*>(pieces->data());
-    DeviceXyzz* last = first + std::max<size_t>(chunks, 1);
-    DeviceXyzz* bucket_points = static_cast<DeviceXyzz*>(buckets->data());
+    CUZK_CUDA_RETURN_IF_ERROR(cudaMemsetAsync(buf.error_word->data(), 0, sizeof(uint32_t), stream));
+
+    auto* keys_sorted = static_cast<uint32_t*>(buf.sorted_pairs->data());
+    uint32_t* values_sorted = keys_sorted + L.items;
+    uint32_t* start = static_cast<uint32_t*>(buf.ranges->data());
+    uint32_t* end = start + L.num_keys;
+    DeviceXyzz* first = static_cast<DeviceXyzz*>(buf.pieces->data());
+    DeviceXyzz* last = first + L.chunks;
+    DeviceXyzz* bucket_points = static_cast<DeviceXyzz*>(buf.buckets->data());
+    auto* partial = static_cast<DeviceXyzz*>(buf.partial->data());
+    auto* grouped = static_cast<DeviceXyzz*>(buf.grouped->data());
+    auto* keys = static_cast<uint32_t*>(buf.keys->data());
+    auto* values = static_cast<uint32_t*>(buf.values->data());
     const auto* device_bases = reinterpret_cast<const DeviceAffine*>(bases);
-    const uint32_t* sorted_keys = keys_sorted;
-    const uint32_t* sorted_values = values_sorted;
-    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_fill_identity(bucket_points, num_keys, stream));
-    if (batch_affine) {
-        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate_affine(
-            device_bases, sorted_keys, sorted_values, items, num_keys, chunk, bucket_points,
-            first, last, static_cast<uint32_t*>(keys->data()),
-            static_cast<uint32_t*>(values->data()), affine_scratch_at, affine_scratch,
-            detail::affine_variant(options, std::is_same_v<Affine, ec::G2Affine>), stream));
-    } else {
-        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate(
-            device_bases, sorted_keys, sorted_values, items, num_keys, chunk, bucket_points,
-            first, last,
-            detail::AccumulateVariant{std::is_same_v<Affine, ec::G2Affine>
-                                          ? options.prefetch_next_base_g2
-                                          : options.prefetch_next_base,
-                                      options.accumulate_min_blocks, options.accumulate_block},
-            stream));
-    }
-    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_combine(start, end, num_keys, chunk,
-                                                         first, last, bucket_points, stream));
-    CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[4], stream));
-    if (use_grid) {
-        CUZK_RETURN_IF_ERROR(launch_grid_sums(grid, bucket_points, windows,
-                                              static_cast<DeviceXyzz*>(partial->data()),
-                                              static_cast<DeviceXyzz*>(grouped->data()), stream));
-    } else if (options.split_running_sums) {
-        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate_split(
-            bucket_points, windows, h, segment_len, groups, group,
-            static_cast<DeviceXyzz*>(partial->data()), static_cast<DeviceXyzz*>(grouped->data()),
-            stream));
-    } else {
-        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate(
-            static_cast<const DeviceXyzz*>(buckets->data()), windows, h, segment_len, 1,
-            static_cast<DeviceXyzz*>(partial->data()), stream));
-        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_sum_groups(
-            static_cast<const DeviceXyzz*>(partial->data()), windows, groups, group,
-            static_cast<DeviceXyzz*>(grouped->data()), stream));
-    }
-    std::vector<HostXyzz> host_partial(host_points);
+    const size_t slice = L.host_points(wpp);
+    std::vector<HostXyzz> host_partial(slice * passes);
     uint32_t error_bits = 0;
-    CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(host_partial.data(), grouped->data(),
-                                              host_partial.size() * sizeof(HostXyzz),
-                                              cudaMemcpyDeviceToHost, stream));
-    CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(&error_bits, error_word->data(), sizeof(uint32_t),
-                                              cudaMemcpyDeviceToHost, stream));
+    // One pass per group of windows [w0, w0 + w): digits, sort, buckets, windows step, and the
+    // group's points to the host.
+    for (unsigned pass = 0; pass < passes; ++pass) {
+        const unsigned w0 = pass * wpp;
+        const unsigned w = std::min(wpp, windows - w0);
+        const cudaEvent_t* pe = ev.data() + 2 + 5 * size_t{pass};
+        const size_t items = n * w;
+        const uint32_t num_keys = w * L.h;
+        const unsigned key_bits = bit_length(num_keys);  // the empty key w·h included
+        CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(pe[0], stream));
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_digits(
+            static_cast<const uint64_t*>(scalars_on_device),
+            static_cast<const uint32_t*>(indices_on_device), n, static_cast<uint32_t>(num_bases),
+            c, w0, w, keys, values, static_cast<uint32_t*>(buf.error_word->data()), stream));
+        CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(pe[1], stream));
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_sort(buf.sort_temp->data(),
+                                                          L.sort_temp_bytes, keys, keys_sorted,
+                                                          values, values_sorted, items, key_bits,
+                                                          stream));
+        CUZK_CUDA_RETURN_IF_ERROR(
+            cudaMemsetAsync(start, 0, size_t{L.num_keys} * 8, stream));
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_bucket_ranges(keys_sorted, items, num_keys,
+                                                                   start, end, stream));
+        CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(pe[2], stream));
+        CUZK_CUDA_RETURN_IF_ERROR(
+            detail::launch_msm_fill_identity(bucket_points, num_keys, stream));
+        if (L.plan.batch_affine) {
+            CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate_affine(
+                device_bases, keys_sorted, values_sorted, items, num_keys, chunk, bucket_points,
+                first, last, keys, values, buf.affine_scratch, L.affine_bytes,
+                detail::affine_variant(options, g2), stream));
+        } else {
+            CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_accumulate(
+                device_bases, keys_sorted, values_sorted, items, num_keys, chunk, bucket_points,
+                first, last,
+                detail::AccumulateVariant{
+                    g2 ? options.prefetch_next_base_g2 : options.prefetch_next_base,
+                    options.accumulate_min_blocks, options.accumulate_block},
+                stream));
+        }
+        CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_combine(start, end, num_keys, chunk, first,
+                                                             last, bucket_points, stream));
+        CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(pe[3], stream));
+        if (L.use_grid) {
+            CUZK_RETURN_IF_ERROR(
+                launch_grid_sums(L.grid, bucket_points, w, partial, grouped, stream));
+        } else if (options.split_running_sums) {
+            CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate_split(
+                bucket_points, w, L.h, L.segment_len, L.groups, L.group, partial, grouped,
+                stream));
+        } else {
+            CUZK_CUDA_RETURN_IF_ERROR(detail::launch_msm_aggregate(
+                bucket_points, w, L.h, L.segment_len, 1, partial, stream));
+            CUZK_CUDA_RETURN_IF_ERROR(
+                detail::launch_msm_sum_groups(partial, w, L.groups, L.group, grouped, stream));
+        }
+        CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(host_partial.data() + slice * pass, grouped,
+                                                  L.host_points(w) * sizeof(HostXyzz),
+                                                  cudaMemcpyDeviceToHost, stream));
+        CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(pe[4], stream));
+    }
+    CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(&error_bits, buf.error_word->data(),
+                                              sizeof(uint32_t), cudaMemcpyDeviceToHost, stream));
     CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(stream));
-    scratch.keep();  // idle now
+    scratch->keep();  // idle now
+    CUZK_ASSIGN_OR_RETURN(steps.upload, elapsed(ev[0], ev[1]));
+    for (unsigned pass = 0; pass < passes; ++pass) {
+        const cudaEvent_t* pe = ev.data() + 2 + 5 * size_t{pass};
+        double* step_ms[4] = {&steps.digits, &steps.sort, &steps.buckets, &steps.windows};
+        for (int k = 0; k < 4; ++k) {
+            CUZK_ASSIGN_OR_RETURN(const double ms, elapsed(pe[k], pe[k + 1]));
+            *step_ms[k] += ms;
+        }
+    }
     if (error_bits & detail::kErrorScalarTooLarge)
         return invalid(name, "a device scalar is not below 2^255");
     if (error_bits & detail::kErrorIndexOutOfRange)
         return invalid(name, "a device index is not below the number of bases");
-    // Σ_j 2^(c·j)·S_j, highest window first.
+    // Σ_j 2^(c·j)·S_j, highest window first; S_j from the points of window j's pass.
+    util::Stopwatch host_sums;
     HostJacobian acc = HostJacobian::identity();
     for (unsigned j = windows; j-- > 0;) {
-        for (unsigned i = 0; i < c; ++i) acc = acc.dbl();
-        acc += (use_grid ? grid.window_sum(host_partial, windows, j)
-                         : sum_of(host_partial, size_t{j} * groups, groups))
+        const unsigned pass = j / wpp, w = std::min(wpp, windows - pass * wpp), i = j % wpp;
+        const std::span<const HostXyzz> points(host_partial.data() + slice * pass, slice);
+        for (unsigned b = 0; b < c; ++b) acc = acc.dbl();
+        acc += (L.use_grid ? L.grid.window_sum(points, w, i)
+                           : sum_of(points, size_t{i} * L.groups, L.groups))
                    .to_jacobian();
     }
-    CUZK_CUDA_RETURN_IF_ERROR(cudaEventRecord(ev[5], stream));
-    CUZK_CUDA_RETURN_IF_ERROR(cudaEventSynchronize(ev[5]));
+    steps.windows += host_sums.elapsed_ms();
     if (timings != nullptr) {
-        CUZK_ASSIGN_OR_RETURN(timings->upload, elapsed(ev[0], ev[1]));
-        CUZK_ASSIGN_OR_RETURN(timings->digits, elapsed(ev[1], ev[2]));
-        CUZK_ASSIGN_OR_RETURN(timings->sort, elapsed(ev[2], ev[3]));
-        CUZK_ASSIGN_OR_RETURN(timings->buckets, elapsed(ev[3], ev[4]));
-        CUZK_ASSIGN_OR_RETURN(timings->windows, elapsed(ev[4], ev[5]));
-        timings->total = total.elapsed_ms();
+        steps.windows_per_pass = wpp;
+        steps.passes = passes;
+        steps.scratch_bytes = L.total_bytes();
+        steps.total = total.elapsed_ms();
+        *timings = steps;
     }
     return acc;
 }

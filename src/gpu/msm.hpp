@@ -26,10 +26,12 @@
 //                 segment results in groups of 64 (or, split_running_sums, suffix sums, segment
 //                 sums and weighted group sums in three kernels), the host adds the groups and
 //                 combines windows by Horner's rule (c doublings between windows).
+// With GpuMsmOptions::windows_per_pass the steps run once per group of windows (a pass), each
+// pass's digits keyed from its first window, so the per-item temporaries hold one pass's items.
 // Cost: n·W mixed additions (W = ⌊255/c⌋ + 1) + 2·h·W for the running sums; the sort moves
 // 8·n·W bytes a few times. Memory: bases 96 B (G1) / 192 B (G2) per point (resident) + per
-// call 32 B per scalar (+ 4 B per index) + 16·n·W bytes of pairs (two buffers) + sort scratch
-// + 192·h·W (G1) / 384·h·W (G2) bytes of buckets.
+// call 32 B per scalar (+ 4 B per index) + 16·n·P bytes of pairs (two buffers) + sort scratch
+// + 192·h·P (G1) / 384·h·P (G2) bytes of buckets + the chunks' pieces, P the windows per pass.
 //
 // Errors: kInvalidArgument (sizes, window, a scalar ≥ 2^255, an index ≥ the number of bases —
 // for device-resident inputs these two are detected by the digits kernel, whose items are then
@@ -194,9 +196,29 @@ struct GpuMsmOptions {
     // 49.5–50.9 ms against 63.4–64.3, G1 2^27 10.1 against 13.6.
     bool grid_running_sums = util::env_switch("CUZK_MSM_GRID_RUNNING_SUMS", false);
     // The grid step's row and column sums with registers bounded for 6 or 8 resident blocks of
-    // 64 threads per SM (0: unbounded; G2 then takes 255 registers, 4 blocks; env
-    // CUZK_MSM_GRID_MIN_BLOCKS=0|6|8).
+    // 64 threads per SM (0: unbounded), for G1 / G2 (env CUZK_MSM_GRID_MIN_BLOCKS /
+    // CUZK_MSM_GRID_MIN_BLOCKS_G2 = 0|6|8). On one H100 (2026-12-05, windows step, ms, 0 / 6 /
+    // 8): G2 2^24 49.8 / 41.1 / 42.1 (unbounded: 255 registers and a 904-byte stack, 4 blocks;
+    // at 6 the spills go), G1 2^27 9.9 / 10.1 / 10.4 (190 registers, no spills). So G1 0, G2 6.
     unsigned grid_min_blocks = util::env_unsigned("CUZK_MSM_GRID_MIN_BLOCKS", 0);
+    unsigned grid_min_blocks_g2 = util::env_unsigned("CUZK_MSM_GRID_MIN_BLOCKS_G2", 6);
+    // The windows in passes of at most this many (env CUZK_MSM_WINDOWS_PER_PASS; 0 = choose):
+    // each pass makes the digits of its windows only, sorts them, fills its windows' buckets and
+    // sums them, so the temporaries that grow with scalars × windows (pairs, sort scratch,
+    // records, pieces: ~35 bytes per item for G1, ~60 for G2) shrink in proportion; the passes
+    // run one after another on the same buffers. Same sum. 0: all windows in one pass when the
+    // call's temporaries fit the device's free memory (idle cached and pooled memory counted, at
+    // most scratch_budget_bytes when that is set), else the fewest passes that fit; and when an
+    // allocation fails even so (another call took the memory meanwhile) the call starts again
+    // with half as many windows per pass, down to one. A 32 GiB partition's L and H MSMs (2^27
+    // scalars, 13 windows) need ~50 GB in one pass: more than an 80 GB card has left beside
+    // the parameters.
+    unsigned windows_per_pass = util::env_unsigned("CUZK_MSM_WINDOWS_PER_PASS", 0);
+    // The most device memory the call's temporaries may take when windows_per_pass is 0 (env
+    // CUZK_MSM_SCRATCH_BUDGET_MIB, in MiB; 0: no bound beyond the device's free memory) — to
+    // plan as on a smaller card, or to leave room for other work.
+    size_t scratch_budget_bytes = size_t{util::env_unsigned("CUZK_MSM_SCRATCH_BUDGET_MIB", 0)}
+                                  << 20;
     // The stream the call's device work is enqueued on, its pooled temporaries ordered on it
     // (null: the legacy default stream). The call still returns once its work is done; callers
     // that run several MSMs at once give each its own (non-blocking) stream.
@@ -204,19 +226,39 @@ struct GpuMsmOptions {
     static constexpr unsigned kMaxWindowBits = 22;
 };
 
-// The window size, the accumulation and the chunk a call of n scalars runs with under `options`.
+// The window size, the passes, the accumulation and the chunk a call of n scalars runs with
+// under `options` (windows_per_pass: options.windows_per_pass, or all windows when that is 0 —
+// the memory-driven choice happens in the call, which passes its choice here).
 struct MsmPlan {
     unsigned window_bits = 0;
     unsigned windows = 0;  // ⌊255/c⌋ + 1 signed-digit windows
+    unsigned windows_per_pass = 0;  // 1..windows
     bool batch_affine = false;
-    unsigned chunk = 0;
+    unsigned chunk = 0;  // chosen for all n · windows items, whatever the passes
+    unsigned passes() const { return (windows + windows_per_pass - 1) / windows_per_pass; }
 };
-MsmPlan plan_msm(const GpuMsmOptions& options, size_t n, bool g2);
+MsmPlan plan_msm(const GpuMsmOptions& options, size_t n, bool g2, unsigned windows_per_pass = 0);
+
+// Windows per pass for the fewest passes whose temporaries, bytes_for(windows per pass), fit in
+// `available` bytes: ⌈windows / p⌉ for the least p (the passes as even as they can be); 1 when
+// none fits (the call then tries, and reports the allocation failure if there is one).
+template <class BytesFor>
+unsigned fitting_windows_per_pass(unsigned windows, size_t available, BytesFor bytes_for) {
+    for (unsigned p = 1; p < windows; ++p) {
+        const unsigned w = (windows + p - 1) / p;
+        if (bytes_for(w) <= available) return w;
+    }
+    return 1;
+}
 
 // Milliseconds per step of the last call (CUDA events; the host part of step 4 included in
 // `windows`).
 struct GpuMsmTimings {
     double upload = 0, digits = 0, sort = 0, buckets = 0, windows = 0, total = 0;
+    // Summed over the passes; windows_per_pass and passes as run (after any retry), and the
+    // temporaries' bytes.
+    unsigned windows_per_pass = 0, passes = 0;
+    size_t scratch_bytes = 0;
 };
 
 // Affine bases in device memory (same layout as ec::G1Affine / ec::G2Affine; the identity is

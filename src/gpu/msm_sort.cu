@@ -1,7 +1,7 @@
 // The MSM's (key, value) pair sort: CUB's device radix sort over the key bits in use.
 #include <cub/device/device_radix_sort.cuh>
 
-#include "gpu/msm_launch.hpp"
+#include "gpu/msm_keys_launch.hpp"
 
 namespace cuzk::gpu::detail {
 

@@ -16,6 +16,7 @@
 
 #include "gpu/cuda_status.hpp"
 #include "gpu/device.hpp"
+#include "gpu/scratch_cache.hpp"
 #include "msm/pippenger.hpp"
 #include "util/rng.hpp"
 
@@ -68,7 +69,7 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
                  // denominators and inversions on streams of the greatest priority; bits 12-13:
                  // the batch-affine parts, 0 → 2 (the default), 1 → 1, 2 → 3, 3 → 4; bit 14:
                  // the grid windows step (grid_running_sums), bits 15 / 16: its sums bounded to
-                 // 6 / 8 blocks per SM
+                 // 6 / 8 blocks per SM; bits 17-18: windows per pass 0 (all) / 1 / 2 / 3
                  int kernel_variant = 0,
                  unsigned aggregate_threads = GpuMsmOptions{}.aggregate_threads) {
     auto dev = DeviceG1Bases::upload(bases);
@@ -94,6 +95,7 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
     options.batch_affine_priority = (kernel_variant & 2048) != 0;
     constexpr unsigned kParts[4] = {2, 1, 3, 4};
     options.batch_affine_parts = kParts[(kernel_variant >> 12) & 3];
+    options.windows_per_pass = (kernel_variant >> 17) & 3;
     auto got = msm_g1(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
@@ -250,6 +252,13 @@ TEST_F(GpuMsmTest, FrConvenienceAndErrors) {
     EXPECT_EQ(st_grid.code(), util::StatusCode::kInvalidArgument);
     EXPECT_NE(st_grid.message().find("CUZK_MSM_GRID_MIN_BLOCKS"), std::string::npos)
         << st_grid.message();
+    EXPECT_EQ(st_grid.message().find("_G2"), std::string::npos) << st_grid.message();
+    bad_grid.grid_min_blocks = 0;
+    bad_grid.grid_min_blocks_g2 = 7;
+    const util::Status st_grid2 = msm_g1(*dev, ok_k, bad_grid).status();
+    EXPECT_EQ(st_grid2.code(), util::StatusCode::kInvalidArgument);
+    EXPECT_NE(st_grid2.message().find("CUZK_MSM_GRID_MIN_BLOCKS_G2"), std::string::npos)
+        << st_grid2.message();
     for (unsigned parts : {0u, 5u}) {
         GpuMsmOptions bad_parts;
         bad_parts.batch_affine = true;
@@ -290,7 +299,7 @@ void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<Bi
                     bool prefetch = true, bool batch_affine = false, bool lazy_fp2 = false,
                     bool split_running_sums = false, bool fused = true,
                     bool priority = false, unsigned parts = 2, bool grid = false,
-                    unsigned grid_min_blocks = 0) {
+                    unsigned grid_min_blocks = 0, unsigned windows_per_pass = 0) {
     auto dev = DeviceG2Bases::upload(bases);
     ASSERT_TRUE(dev.ok()) << dev.status().to_string();
     const ec::G2Jacobian want = msm::msm(bases, k);
@@ -304,7 +313,8 @@ void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<Bi
     options.g2_lazy_product = lazy_fp2;
     options.split_running_sums = split_running_sums;
     options.grid_running_sums = grid;
-    options.grid_min_blocks = grid_min_blocks;
+    options.grid_min_blocks_g2 = grid_min_blocks;
+    options.windows_per_pass = windows_per_pass;
     options.batch_affine_fused_g2 = fused;
     options.batch_affine_priority = priority;
     options.batch_affine_parts = parts;
@@ -316,7 +326,8 @@ void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<Bi
                               << " split running sums=" << split_running_sums
                               << " fused=" << fused << " priority=" << priority
                               << " parts=" << parts << " grid=" << grid
-                              << " grid min blocks=" << grid_min_blocks;
+                              << " grid min blocks=" << grid_min_blocks
+                              << " windows per pass=" << windows_per_pass;
 }
 
 TEST_F(GpuMsmTest, G2RandomInputs) {
@@ -576,6 +587,105 @@ TEST_F(GpuMsmTest, DeviceResidentIndicesAndScalars) {
     // More scalars than bases without an index list.
     EXPECT_EQ(msm_g1_device(dev->device_data(), 10, dk, nullptr, 11).status().code(),
               util::StatusCode::kInvalidArgument);
+}
+
+// The windows in passes (GpuMsmOptions::windows_per_pass): every pass's digits keyed from its
+// first window, the carry run from window 0, the last pass shorter where the passes do not
+// divide the windows; with each windows step and bucket accumulation.
+TEST_F(GpuMsmTest, WindowPasses) {
+    util::TestRng rng(631);
+    for (size_t n : {1, 100, 1000}) {
+        const auto bases = walk_points(rng, n);
+        const auto k = random_scalars(rng, n);
+        for (unsigned c : {0u, 1u, 4u, 13u})
+            for (int passes_code : {1, 2, 3})
+                for (int variant : {0, 32, 256, 16384, 16384 + 32})
+                    expect_same(bases, k, c, "windows in passes", 32,
+                                variant + (passes_code << 17));
+        const auto bases2 = walk_points_g2(rng, n);
+        for (unsigned c : {0u, 5u})
+            for (unsigned wpp : {1u, 3u}) {
+                expect_same_g2(bases2, k, c, "g2 windows in passes", 32, true, false, false,
+                               false, true, false, 2, false, 0, wpp);
+                expect_same_g2(bases2, k, c, "g2 windows in passes, batch-affine grid", 8, true,
+                               true, false, false, true, false, 2, true, 6, wpp);
+            }
+    }
+    // An index list, host and device-resident, in passes of two windows.
+    const size_t n = 2000, m = 1500;
+    const auto bases = walk_points(rng, n);
+    auto dev = DeviceG1Bases::upload(bases);
+    ASSERT_TRUE(dev.ok());
+    const auto idx = random_indices(rng, m, n);
+    const auto k = random_scalars(rng, m);
+    const ec::G1Jacobian want = msm::msm(gather(bases, idx), k);
+    GpuMsmOptions options;
+    options.windows_per_pass = 2;
+    GpuMsmTimings t;
+    auto host = msm_g1(*dev, k, idx, options, &t);
+    ASSERT_TRUE(host.ok()) << host.status().to_string();
+    EXPECT_TRUE(*host == want);
+    const MsmPlan plan = plan_msm(options, m, false);
+    EXPECT_EQ(t.windows_per_pass, 2u);
+    EXPECT_EQ(t.passes, (plan.windows + 1) / 2);
+    DeviceBuffer d_idx = upload_vector(idx);
+    DeviceBuffer d_k = upload_vector(k);
+    auto on_device = msm_g1_device(dev->device_data(), n,
+                                   static_cast<const BigInt<4>*>(d_k.data()),
+                                   static_cast<const uint32_t*>(d_idx.data()), m, options);
+    ASSERT_TRUE(on_device.ok()) << on_device.status().to_string();
+    EXPECT_TRUE(*on_device == want);
+}
+
+// Without windows_per_pass the call takes all windows in one pass when its temporaries fit, and
+// under a scratch budget the fewest passes that fit it; a budget nothing fits gives one window
+// per pass. The sum is the same each time.
+TEST_F(GpuMsmTest, ScratchBudgetChoosesPasses) {
+    util::TestRng rng(632);
+    const size_t n = size_t{1} << 17;
+    const auto bases = walk_points(rng, n);
+    const auto k = random_scalars(rng, n);
+    const ec::G1Jacobian want = msm::msm(bases, k);
+    auto dev = DeviceG1Bases::upload(bases);
+    ASSERT_TRUE(dev.ok());
+    GpuMsmOptions options;
+    options.window_bits = 16;  // 16 windows
+    // One call under a budget (0: none), checked against the CPU.
+    auto run = [&](size_t budget, GpuMsmTimings& t) {
+        options.scratch_budget_bytes = budget;
+        auto got = msm_g1(*dev, k, options, &t);
+        ASSERT_TRUE(got.ok()) << got.status().to_string();
+        EXPECT_TRUE(*got == want) << "budget " << budget;
+    };
+    GpuMsmTimings whole, half, none;
+    run(0, whole);
+    EXPECT_EQ(whole.windows_per_pass, 16u);
+    EXPECT_EQ(whole.passes, 1u);
+    ASSERT_GT(whole.scratch_bytes, size_t{64} << 20);  // pairs, pieces and 2^19 buckets
+    run(whole.scratch_bytes / 2, half);
+    EXPECT_GE(half.passes, 2u);
+    EXPECT_LT(half.windows_per_pass, 16u);
+    EXPECT_LE(half.scratch_bytes, whole.scratch_bytes / 2);
+    run(1, none);
+    EXPECT_EQ(none.windows_per_pass, 1u);
+    EXPECT_EQ(none.passes, 16u);
+    // No budget, but a device with only about half the whole call's temporaries obtainable
+    // (the rest held): the passes follow the device's own free memory, and their buffers are
+    // really allocated.
+    (void)release_idle_device_memory();
+    size_t free = 0, total = 0;
+    ASSERT_EQ(cudaMemGetInfo(&free, &total), cudaSuccess);
+    const size_t leave = whole.scratch_bytes / 2;
+    ASSERT_GT(free, leave);
+    auto hold = DeviceMemoryHold::leave_only(total - (free - leave));
+    ASSERT_TRUE(hold.ok()) << hold.status().to_string();
+    EXPECT_LE(obtainable_device_memory(), leave + (size_t{16} << 20));
+    GpuMsmTimings squeezed;
+    run(0, squeezed);
+    EXPECT_GE(squeezed.passes, 2u);
+    EXPECT_LE(squeezed.scratch_bytes, leave);
+    hold->reset();
+    EXPECT_LT(none.scratch_bytes, half.scratch_bytes);
 }
 
 }  // namespace

@@ -299,7 +299,8 @@ class GpuSession {
     // share b), each split (classification, batch addition, tail MSM): one after another on the
     // default stream, or with options_.concurrent_split_msms all four at once, each on its own
     // non-blocking stream and host thread. Their phases (prep_msm, batch_addition, tail_msm;
-    // b_g2) then overlap; "split_msms" is the four's wall time either way. `synced`: the
+    // b_g2) then overlap; "split_msms" is the four's wall time either way. If the four at once
+    // run short of device memory, they run again one after another. `synced`: the
     // default stream, on which the scalars were written, has been synchronised by the caller
     // (who may since have queued other work there that the MSMs must not wait for).
     Status split_msms(const Fr* l, const Fr* a, const Fr* b, groth16::MsmSums& sums,
@@ -335,6 +336,16 @@ class GpuSession {
             o.stream = split_streams_[i].stream;
             status[i] = tasks[i](o, local[i]);
         });
+        // Four MSMs sizing their temporaries against the same free memory may leave one short
+        // (on an 80 GB card, say, where each needs passes): then all four again, one after
+        // another on the default stream, each with the whole device to plan its passes in.
+        const bool short_of_memory = std::any_of(status, status + kSplitMsms, [](const Status& st) {
+            return st.code() == util::StatusCode::kResourceExhausted;
+        });
+        if (short_of_memory) {
+            for (const Task& task : tasks) CUZK_RETURN_IF_ERROR(task(options_.msm, t));
+            return Status();
+        }
         for (size_t i = 0; i < kSplitMsms; ++i) t += local[i];
         for (const Status& st : status) CUZK_RETURN_IF_ERROR(st);
         return Status();
@@ -404,7 +415,8 @@ class GpuSession {
                       {"tail.digits_ms", tail.digits},
                       {"tail.sort_ms", tail.sort},
                       {"tail.buckets_ms", tail.buckets},
-                      {"tail.windows_ms", tail.windows}});
+                      {"tail.windows_ms", tail.windows},
+                      {"tail.passes", static_cast<double>(tail.passes)}});
     }
 
     // A plain MSM's kernel steps (GpuMsmTimings) under `name`.
@@ -413,7 +425,9 @@ class GpuSession {
         const std::pair<const char*, double> steps[4] = {
             {"msm.digits", mt.digits}, {"msm.sort", mt.sort}, {"msm.buckets", mt.buckets},
             {"msm.windows", mt.windows}};
-        record_steps(trace, steps, {{std::string(name) + ".total_ms", mt.total}});
+        record_steps(trace, steps,
+                     {{std::string(name) + ".total_ms", mt.total},
+                      {std::string(name) + ".passes", static_cast<double>(mt.passes)}});
     }
 
     const ResidentParams& params_;

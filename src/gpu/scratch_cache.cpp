@@ -107,18 +107,36 @@ size_t ScratchPool::trim() {
     return released;
 }
 
-size_t ScratchPool::reserved_bytes() const {
+uint64_t ScratchPool::current_attribute(cudaMemPoolAttr attribute) const {
     const int device = current_device();
     std::lock_guard<std::mutex> lock(mutex_);
     if (device < 0 || static_cast<size_t>(device) >= pools_.size() || pools_[device] == nullptr)
         return 0;
-    uint64_t reserved = 0;
-    if (cudaMemPoolGetAttribute(pools_[device], cudaMemPoolAttrReservedMemCurrent, &reserved) !=
-        cudaSuccess) {
+    uint64_t value = 0;
+    if (cudaMemPoolGetAttribute(pools_[device], attribute, &value) != cudaSuccess) {
         (void)cudaGetLastError();
         return 0;
     }
-    return reserved;
+    return value;
+}
+
+size_t ScratchPool::reserved_bytes() const {
+    return current_attribute(cudaMemPoolAttrReservedMemCurrent);
+}
+
+size_t ScratchPool::idle_bytes() const {
+    const uint64_t reserved = current_attribute(cudaMemPoolAttrReservedMemCurrent);
+    const uint64_t used = current_attribute(cudaMemPoolAttrUsedMemCurrent);
+    return reserved > used ? reserved - used : 0;
+}
+
+size_t obtainable_device_memory() {
+    size_t free = 0, total = 0;
+    if (cudaMemGetInfo(&free, &total) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    return free + ScratchPool::instance().idle_bytes() + ScratchCache::instance().cached_bytes();
 }
 
 size_t release_idle_device_memory() {

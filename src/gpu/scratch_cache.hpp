@@ -58,9 +58,13 @@ class ScratchPool {
     size_t trim();
     // Memory the current device's pool holds (in use or idle); 0 without a pool.
     size_t reserved_bytes() const;
+    // Of that, the memory no buffer uses (freed into the pool, kept mapped); 0 without a pool.
+    size_t idle_bytes() const;
 
    private:
     util::Result<cudaMemPool_t> pool_of(int device);
+    // An attribute of the current device's pool; 0 without a pool or on an error.
+    uint64_t current_attribute(cudaMemPoolAttr attribute) const;
 
     mutable std::mutex mutex_;
     std::vector<cudaMemPool_t> pools_;  // by device; null until first use
@@ -70,6 +74,11 @@ class ScratchPool {
 // DeviceBuffer's allocations on out-of-memory (then retried once) and by the parameter loaders
 // before they measure free memory.
 size_t release_idle_device_memory();
+
+// The current device's free memory (cudaMemGetInfo) plus what release_idle_device_memory would
+// give back on it (the pool's idle memory; the cache's buffers, all devices' counted): what an
+// allocation can expect to get. 0 when the device cannot be asked.
+size_t obtainable_device_memory();
 
 // Where the temporaries of one MSM call come from (GpuMsmOptions::cache_scratch, pool_scratch).
 enum class ScratchSource { kAllocate, kCache, kPool };
