@@ -308,7 +308,8 @@ int run_bench(int argc, char** argv) {
     Args args;
     if (!parse_args("bench", argc - 1, argv + 1,
                     {"--log-min", "--log-max", "--reps", "--algorithm", "--mul", "--window",
-                     "--chunk", "--curve", "--agg-threads", "--min-blocks", "--block"},
+                     "--chunk", "--curve", "--agg-threads", "--min-blocks", "--block",
+                     "--windows-per-pass"},
                     {"--no-prefetch", "--prefetch", "--batch-affine", "--no-batch-affine"},
                     args))
         return kExitUsage;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/args.hpp"
+#include "cli/device_memory_arg.hpp"
 #include "cli/env_variants.hpp"
 #include "cli/porep_args.hpp"
 
@@ -68,9 +69,8 @@ void print_bench_gpu_prove_usage(std::FILE* out) {
         "                        variant: the defaults), e.g. \"CUZK_MSM_CACHE_SCRATCH=1;\"; the\n"
         "                        repetitions alternate between the variants, and each variant\n"
         "                        gets its own table and its proofs verified\n"
-        "  --device-memory-gib N prove as on a card of N GiB: the rest of the device's memory\n"
-        "                        is held from the start (e.g. 80 on an H200 to check the plan\n"
-        "                        of an 80 GB card: parameter placement, MSM passes)\n");
+        "%s",
+        device_memory_gib_help(24).c_str());
 }
 
 #if !CUZK_HAVE_GPU
@@ -198,21 +198,10 @@ int run_bench_gpu_prove(int argc, char** argv) {
         if (!v.ok()) return fail_json(args, kCmd, kExitUsage, v.status().message());
         variants = std::move(*v);
     }
+    std::shared_ptr<void> hold;  // (a bad N is refused before the device is looked for)
+    if (int code = hold_device_memory_arg(args, kCmd, hold); code != kExitOk) return code;
     if (auto st = gpu::check_device_available(); !st.ok())
         return fail_json(args, kCmd, kExitFail, st.to_string());
-    std::unique_ptr<gpu::DeviceMemoryHold> hold;
-    if (args.has("--device-memory-gib")) {
-        uint64_t gib = 0;
-        if (!parse_u64(args.get("--device-memory-gib"), gib) || gib == 0 || gib > 4096)
-            return fail_json(args, kCmd, kExitUsage, "--device-memory-gib must be 1..4096");
-        auto h = gpu::DeviceMemoryHold::leave_only(gib << 30);
-        if (!h.ok()) return fail_json(args, kCmd, kExitFail, h.status().to_string());
-        hold = std::move(*h);
-        std::fprintf(stderr, "      holding %.2f of the device's %.2f GiB: as on a %llu GiB card\n",
-                     static_cast<double>(hold->held_bytes()) / (1u << 30),
-                     static_cast<double>(hold->total_bytes()) / (1u << 30),
-                     static_cast<unsigned long long>(gib));
-    }
 
     util::Stopwatch total;
     std::fprintf(stderr, "[1/3] workload\n");

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "cli/args.hpp"
+#include "cli/device_memory_arg.hpp"
 #include "engine/engine.hpp"
 #include "engine/gpu_backend.hpp"
 #include "groth16/compiled_circuit.hpp"
@@ -51,7 +52,7 @@ void help_pipeline(std::FILE* f) {
         "                           [--setup-seed N] [--jobs N] [--seed N] [--gpus LIST]\n"
         "                           [--synthesis-workers N] [--prover-workers N]\n"
         "                           [--max-batch-size N] [--max-batch-wait-ms N] [--look-ahead N]\n"
-        "                           [--budget-gib G]\n"
+        "                           [--budget-gib G] [--device-memory-gib N]\n"
         "                           [--no-verify] [--no-vanilla-check] [--no-subgroup-check]\n"
         "                           [--cpu] [--compiled|--no-compiled] [--trace-dir DIR]\n"
         "                           [--json]\n"
@@ -76,7 +77,7 @@ void help_pipeline(std::FILE* f) {
         "  --look-ahead N         partitions synthesized or being synthesized and not yet\n"
         "                         taken by a prover (default 0: 2 x max-batch-size x\n"
         "                         prover workers, at least synthesis + prover workers)\n"
-        "  --budget-gib G         host memory budget (default 3/4 of physical memory)\n"
+        "  --budget-gib G         host memory budget (default 3/4 of physical memory)\n"        "%s"
         "  --no-verify            do not verify the proofs before returning them\n"
         "  --no-vanilla-check     do not check the C1's vanilla proofs at submit\n"
         "  --no-subgroup-check    read the parameters without the subgroup check (trusted\n"
@@ -93,7 +94,8 @@ void help_pipeline(std::FILE* f) {
         "                         synthesis and the prover phases of its partitions, in\n"
         "                         microseconds since the job was made (each file names\n"
         "                         that origin's wall-clock time, otherData.origin_unix_us;\n"
-        "                         scripts/trace-partitions DIR aligns the files by it)\n");
+        "                         scripts/trace-partitions DIR aligns the files by it)\n",
+        device_memory_gib_help(25).c_str());
 }
 
 double median(std::vector<double> v) {
@@ -178,7 +180,7 @@ int run_bench_pipeline(int argc, char** argv) {
             cmd, argc, argv,
             {"--sector-size", "--params-dir", "--jobs", "--seed", "--synthesis-workers",
              "--max-batch-size", "--max-batch-wait-ms", "--budget-gib", "--setup-seed", "--gpus",
-             "--prover-workers", "--trace-dir", "--look-ahead"},
+             "--prover-workers", "--trace-dir", "--look-ahead", "--device-memory-gib"},
             {"--no-verify", "--no-vanilla-check", "--cpu", "--no-subgroup-check", "--gpu-setup",
              "--compiled", "--no-compiled"},
             args))
@@ -244,6 +246,11 @@ int run_bench_pipeline(int argc, char** argv) {
     config.use_gpu = !args.has("--cpu");
     config.params_subgroup_check = !args.has("--no-subgroup-check");
     if (args.has("--trace-dir")) config.trace_dir = args.get("--trace-dir");
+    if (args.has("--device-memory-gib") && !config.use_gpu)
+        return fail_json(args, cmd, kExitUsage, "--device-memory-gib is for the GPU, not with --cpu");
+    // On CUDA device 0 (the first of --gpus when that is 0): held until the run ends.
+    std::shared_ptr<void> hold;
+    if (int code = hold_device_memory_arg(args, cmd, hold); code != kExitOk) return code;
 
     const porep::SealProofInfo& info = porep::seal_proof_info(*proof);
     std::fprintf(stderr, "[pipeline] generating %llu synthetic C1 outputs (%s)\n",

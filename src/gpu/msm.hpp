@@ -191,10 +191,11 @@ struct GpuMsmOptions {
     // column sums (one accumulator per thread, terms streamed), then two weighted sums of S and
     // L points — Σ_b (b + 1)·B_b = L·Σ_s s·R_s + Σ_i (i + 1)·C_i (msm.cpp, GridPlan; env
     // CUZK_MSM_GRID_RUNNING_SUMS=0|1). Takes precedence over split_running_sums;
-    // aggregate_threads sets the threads of each of the row and column sums. Off until measured
-    // on the H200 and in a partition: on one H100 (2026-12-05) the windows step took G2 2^24
-    // 49.5–50.9 ms against 63.4–64.3, G1 2^27 10.1 against 13.6.
-    bool grid_running_sums = util::env_switch("CUZK_MSM_GRID_RUNNING_SUMS", false);
+    // aggregate_threads sets the threads of each of the row and column sums. On: on the H200
+    // (2026-12-05, windows step, ms, running sums / grid) G2 2^24 57.5 / 38.4 (the G2 MSM's
+    // kernels 343.8 → 323.2), G1 2^27 13.1 / 9.8; in 32 GiB partitions the span did not move
+    // beyond noise (medians 1,166.5 / 1,163.7 ms; the partition's G2 MSM is a 1.2 M-base tail).
+    bool grid_running_sums = util::env_switch("CUZK_MSM_GRID_RUNNING_SUMS", true);
     // The grid step's row and column sums with registers bounded for 6 or 8 resident blocks of
     // 64 threads per SM (0: unbounded), for G1 / G2 (env CUZK_MSM_GRID_MIN_BLOCKS /
     // CUZK_MSM_GRID_MIN_BLOCKS_G2 = 0|6|8). On one H100 (2026-12-05, windows step, ms, 0 / 6 /
