@@ -6,6 +6,8 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstdio>
 #include <condition_variable>
 #include <cstdlib>
 #include <functional>
@@ -100,17 +102,24 @@ class GpuSession {
         CUZK_ASSIGN_OR_RETURN(s->upload_[0], StagedUploader::create());
         if (const DeviceCircuit* dc = options.compiled) {
             CUZK_RETURN_IF_ERROR(s->check_compiled(*dc));
-            // z slots: two when the next circuit's upload overlaps this one's kernels.
-            const int slots = options.overlap_h2d ? 2 : 1;
-            for (int i = 0; i < slots; ++i) {
-                CUZK_ASSIGN_OR_RETURN(s->z_[i],
-                                      DeviceBuffer::allocate(dc->num_columns() * sizeof(Fr)));
+            const size_t z_bytes = dc->num_columns() * sizeof(Fr);
+            CUZK_ASSIGN_OR_RETURN(s->z_[0], DeviceBuffer::allocate(z_bytes));
+            // The memory plan: lean turns the upload overlap and the concurrent split MSMs off
+            // in the session's copy of the options.
+            if (plans_lean(options.memory_plan, obtainable_device_memory(), s->shape_,
+                           dc->num_columns())) {
+                s->options_.overlap_h2d = false;
+                s->options_.concurrent_split_msms = false;
+                s->lean_ = true;
+                note_lean_plan_once(z_bytes);
             }
-            if (slots == 2) {
+            // A second z slot when the next circuit's upload overlaps this one's kernels.
+            if (s->options_.overlap_h2d) {
+                CUZK_ASSIGN_OR_RETURN(s->z_[1], DeviceBuffer::allocate(z_bytes));
                 CUZK_ASSIGN_OR_RETURN(s->upload_[1], StagedUploader::create());
             }
         }
-        if (options.concurrent_split_msms) {
+        if (s->options_.concurrent_split_msms) {
             for (NonBlockingStream& w : s->split_streams_) CUZK_RETURN_IF_ERROR(w.create());
         }
         return s;
@@ -118,6 +127,7 @@ class GpuSession {
 
     const groth16::ParamsShape& shape() const { return shape_; }
     int z_slots() const { return z_[1].size() != 0 ? 2 : 1; }
+    bool lean() const { return lean_; }
 
     // Uploads w (inputs, then aux) into z slot `slot` through that slot's uploader and waits for
     // it; w's vectors are freed. May run on another thread than the proving one (one per slot).
@@ -250,6 +260,17 @@ class GpuSession {
    private:
     GpuSession(const ResidentParams& params, const GpuProverOptions& options)
         : params_(params), options_(options), shape_(shape_of(params)) {}
+
+    // Says on stderr, once per process, that a session planned lean and why.
+    static void note_lean_plan_once(size_t z_bytes) {
+        static std::atomic<bool> said{false};
+        if (said.exchange(true)) return;
+        std::fprintf(stderr,
+                     "cuzk gpu prover: lean memory plan on the compiled path (one %.2f GiB "
+                     "witness slot, split MSMs one after another): the device has too little "
+                     "memory left for the full plan (CUZK_GPU_MEMORY_PLAN=1 forces it)\n",
+                     static_cast<double>(z_bytes) / (1u << 30));
+    }
 
     Status check_compiled(const DeviceCircuit& dc) const {
         if (dc.num_aux() == shape_.l && dc.a_count() == shape_.a && dc.b_count() == shape_.b_g1 &&
@@ -431,7 +452,8 @@ class GpuSession {
     }
 
     const ResidentParams& params_;
-    GpuProverOptions options_;
+    GpuProverOptions options_;  // the caller's, with the memory plan's changes
+    bool lean_ = false;         // the compiled path planned lean (GpuProverOptions::MemoryPlan)
     groth16::ParamsShape shape_;
     std::unique_ptr<NttDomain> domain_;
     DeviceBuffer abc_;
@@ -500,6 +522,23 @@ util::Result<std::vector<groth16::Proof>> prove_compiled_sequence(GpuSession& se
     if (!has.ok()) return has.status();
     return proofs;
 }
+
+}  // namespace
+
+size_t full_plan_extra_bytes(const groth16::ParamsShape& shape, size_t z_words) {
+    const size_t fr = sizeof(Fr);
+    return z_words * fr + (shape.a + shape.b_g1) * fr + shape.domain_size() * fr +
+           (shape.l + shape.a + 2 * shape.b_g1) * fr;
+}
+
+bool plans_lean(GpuProverOptions::MemoryPlan plan, size_t obtainable_bytes,
+                const groth16::ParamsShape& shape, size_t z_words) {
+    using Plan = GpuProverOptions::MemoryPlan;
+    if (plan != Plan::kAuto) return plan == Plan::kLean;
+    return obtainable_bytes < full_plan_extra_bytes(shape, z_words);
+}
+
+namespace {
 
 Status check_counts(size_t circuits, size_t randomness) {
     if (circuits == randomness) return Status();

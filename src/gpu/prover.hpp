@@ -37,7 +37,8 @@
 // a, b, c = A·z, B·z, C·z on the device ("spmv"), the satisfaction check on the device, the A/B
 // scalars gathered there from z, the L scalars are z's aux part. Same proofs, byte for byte.
 // Switch: on when the caller hands a DeviceCircuit (bench gpu-prove --compiled; the engine with
-// compiled synthesis, the default).
+// compiled synthesis, the default). Memory plan (GpuProverOptions::memory_plan): on a device
+// with too little left for the overlaps below, the session turns them off (lean).
 // Overlap (GpuProverOptions::overlap_h2d, env CUZK_GPU_OVERLAP_H2D=0 turns it off): circuit
 // k + 1's upload into a second device slot runs on its own thread and stream while circuit k's
 // kernels run (compiled path only: the z slots are small).
@@ -58,6 +59,7 @@
 #include "gpu/resident_params.hpp"
 #include "groth16/circuit.hpp"
 #include "groth16/keys.hpp"
+#include "groth16/prover_parts.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/witness.hpp"
 #include "r1cs/proving_assignment.hpp"
@@ -107,7 +109,34 @@ struct GpuProverOptions {
         return util::env_unsigned("CUZK_SPLIT_MSM_OVERLAP", 1) == 0 ? SplitOverlap::kAfterH
                                                                     : SplitOverlap::kWithNtt;
     }
+    // The compiled path's memory plan (env CUZK_GPU_MEMORY_PLAN=0|1|2; other paths ignore it):
+    //   kAuto (0) lean when the memory the device can still give after a, b, c and one z slot
+    //             is below what the full plan adds (full_plan_extra_bytes), else full;
+    //   kFull (1) as overlap_h2d and concurrent_split_msms say;
+    //   kLean (2) one z slot (no upload ahead) and the split MSMs one after another after the H
+    //             MSM (both switches off): the peak is a, b, c, one z and one MSM's temporaries,
+    //             which take window passes as the memory requires — how the compiled path fits
+    //             an 80 GB card beside a 32 GiB sector's 44 GiB of parameters and 8.9 GiB
+    //             circuit, where the full plan wants ~24 GB more than is left.
+    enum class MemoryPlan : unsigned { kAuto = 0, kFull = 1, kLean = 2 };
+    MemoryPlan memory_plan = memory_plan_from_env();
+
+    static MemoryPlan memory_plan_from_env() {
+        const unsigned v = util::env_unsigned("CUZK_GPU_MEMORY_PLAN", 0);
+        return v == 1 ? MemoryPlan::kFull : v == 2 ? MemoryPlan::kLean : MemoryPlan::kAuto;
+    }
 };
+
+// The device bytes the compiled path's full plan takes beyond the lean one, for parameters of
+// `shape` and witnesses of z_words field elements (an estimate, from above where it guesses): a
+// second z slot, the A and B scalars' pooled copies (split MSMs beside the H transforms), the
+// H step's table of all domain powers held meanwhile, and the four split MSMs' classified
+// scalars at once (32 bytes per scalar at most; B's counted for B_G1 and B_G2).
+size_t full_plan_extra_bytes(const groth16::ParamsShape& shape, size_t z_words);
+// Whether a compiled-path session plans lean (GpuProverOptions::MemoryPlan), given the bytes
+// the device can still give once a, b, c and one z slot are allocated.
+bool plans_lean(GpuProverOptions::MemoryPlan plan, size_t obtainable_bytes,
+                const groth16::ParamsShape& shape, size_t z_words);
 
 // A circuit's witness for the compiled path (groth16/witness.hpp).
 using Witness = groth16::Witness;

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -237,17 +239,22 @@ void expect_compiled_identical(const Keys& keys, const groth16::Circuit& blank,
     };
 
     // Every way of ordering the work: the overlaps on, the split MSMs concurrent and started
-    // after the H MSM or beside the H transforms; everything in sequence.
+    // after the H MSM or beside the H transforms; everything in sequence; and the lean memory
+    // plan, which must turn the overlaps asked for off (one z slot, split MSMs in sequence).
     using Overlap = GpuProverOptions::SplitOverlap;
+    using Plan = GpuProverOptions::MemoryPlan;
     struct Way {
         bool overlap;
         Overlap split;
+        Plan plan;
         const char* name;
     };
     const Way ways[] = {
-        {true, Overlap::kAfterH, " (overlap on, concurrent split MSMs after H)"},
-        {true, Overlap::kWithNtt, " (overlap on, concurrent split MSMs beside the H NTTs)"},
-        {false, Overlap::kWithNtt, " (overlap off, split MSMs in sequence)"}};
+        {true, Overlap::kAfterH, Plan::kFull, " (overlap on, concurrent split MSMs after H)"},
+        {true, Overlap::kWithNtt, Plan::kFull,
+         " (overlap on, concurrent split MSMs beside the H NTTs)"},
+        {false, Overlap::kWithNtt, Plan::kFull, " (overlap off, split MSMs in sequence)"},
+        {true, Overlap::kWithNtt, Plan::kLean, " (overlaps asked for, lean memory plan)"}};
     for (const Way& way : ways) {
         const bool overlap = way.overlap;
         GpuProverOptions opt;
@@ -255,13 +262,32 @@ void expect_compiled_identical(const Keys& keys, const groth16::Circuit& blank,
         opt.overlap_h2d = overlap;
         opt.concurrent_split_msms = overlap;
         opt.split_overlap = way.split;  // ignored when the split MSMs are not concurrent
+        opt.memory_plan = way.plan;
         opt.synthesis_workers = 2;
         const std::string suffix = way.name;
 
         util::PhaseTimes t;
+        util::TraceRecorder trace;
+        opt.trace = &trace;
         expect_same(prove_gpu(keys.resident, circuits, rs, opt, &t), "prove_gpu compiled" + suffix);
+        opt.trace = nullptr;
         for (const char* phase : {"h2d", "spmv", "ntt_h", "msm_h", "split_msms", "total"})
             EXPECT_GT(t.get(phase), 0.0) << what << suffix << ": phase " << phase << " not timed";
+        if (way.plan == Plan::kLean) {
+            // Lean: every circuit's split MSMs start after its H MSM has ended, although the
+            // options asked for them beside the H transforms.
+            std::vector<double> h_ends, split_starts;
+            for (const util::TraceEvent& e : trace.events()) {
+                if (e.name == "msm_h") h_ends.push_back(e.start_us + e.duration_us);
+                if (e.name == "split_msms") split_starts.push_back(e.start_us);
+            }
+            std::sort(h_ends.begin(), h_ends.end());
+            std::sort(split_starts.begin(), split_starts.end());
+            ASSERT_EQ(h_ends.size(), circuits.size()) << what << suffix;
+            ASSERT_EQ(split_starts.size(), circuits.size()) << what << suffix;
+            for (size_t k = 0; k < circuits.size(); ++k)
+                EXPECT_GE(split_starts[k], h_ends[k]) << what << suffix << ": circuit " << k;
+        }
         std::printf("%s compiled%s:", what.c_str(), suffix.c_str());
         for (const auto& [phase, ms] : t.entries()) std::printf(" %s %.1f", phase.c_str(), ms);
         std::printf(" (ms)\n");
