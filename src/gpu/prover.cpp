@@ -112,6 +112,10 @@ class GpuSession {
                 s->options_.concurrent_split_msms = false;
                 s->lean_ = true;
                 note_lean_plan_once(z_bytes);
+                // b and c from the scratch pool per circuit instead (prove_compiled): free for
+                // the H MSM's temporaries once the H step is done.
+                s->abc_ = DeviceBuffer();
+                CUZK_ASSIGN_OR_RETURN(s->abc_, DeviceBuffer::allocate(m * sizeof(Fr)));
             }
             // A second z slot when the next circuit's upload overlaps this one's kernels.
             if (s->options_.overlap_h2d) {
@@ -127,7 +131,6 @@ class GpuSession {
 
     const groth16::ParamsShape& shape() const { return shape_; }
     int z_slots() const { return z_[1].size() != 0 ? 2 : 1; }
-    bool lean() const { return lean_; }
 
     // Uploads w (inputs, then aux) into z slot `slot` through that slot's uploader and waits for
     // it; w's vectors are freed. May run on another thread than the proving one (one per slot).
@@ -151,7 +154,18 @@ class GpuSession {
         const DeviceCircuit& dc = *options_.compiled;
         const size_t m = shape_.domain_size();
         Fr* dev[3];
-        abc_pointers(dev);
+        // Lean: b and c pooled for this circuit (given back after the H step) and the A and B
+        // scalars gathered into pooled buffers after the H MSM.
+        std::optional<ScratchLeases> bc;
+        if (lean_) {
+            bc.emplace(ScratchSource::kPool, nullptr);
+            CUZK_ASSIGN_OR_RETURN(DeviceBuffer * b_and_c, bc->take(2 * m * sizeof(Fr)));
+            dev[0] = static_cast<Fr*>(abc_.data());
+            dev[1] = static_cast<Fr*>(b_and_c->data());
+            dev[2] = dev[1] + m;
+        } else {
+            abc_pointers(dev);
+        }
         const Fr* z = static_cast<const Fr*>(z_[slot].data());
         {
             PhaseScope phase("spmv", &t, trace);
@@ -173,12 +187,22 @@ class GpuSession {
         groth16::MsmSums sums;
         using Overlap = GpuProverOptions::SplitOverlap;
         if (!options_.concurrent_split_msms || options_.split_overlap == Overlap::kAfterH) {
-            CUZK_RETURN_IF_ERROR(h_ntt(dev, t));
+            CUZK_RETURN_IF_ERROR(h_ntt(dev, t));  // (synchronised: b and c are no longer read)
+            bc.reset();
             CUZK_RETURN_IF_ERROR(h_msm(dev[0], sums, t));
-            // L: z's aux part; A and B: gathered from z into the (now free) b and c buffers.
-            CUZK_RETURN_IF_ERROR(dc.gather_a(z, dev[1]));
-            CUZK_RETURN_IF_ERROR(dc.gather_b(z, dev[2]));
-            CUZK_RETURN_IF_ERROR(split_msms(z + dc.num_inputs(), dev[1], dev[2], sums, t));
+            // L: z's aux part; A and B: gathered from z into the (now free) b and c buffers, or
+            // when lean into pooled ones.
+            std::optional<ScratchLeases> ab;
+            Fr* a_scalars = dev[1];
+            Fr* b_scalars = dev[2];
+            if (lean_) {
+                ab.emplace(ScratchSource::kPool, nullptr);
+                CUZK_ASSIGN_OR_RETURN(a_scalars, pooled_scalars(*ab, dc.a_count()));
+                CUZK_ASSIGN_OR_RETURN(b_scalars, pooled_scalars(*ab, dc.b_count()));
+            }
+            CUZK_RETURN_IF_ERROR(dc.gather_a(z, a_scalars));
+            CUZK_RETURN_IF_ERROR(dc.gather_b(z, b_scalars));
+            CUZK_RETURN_IF_ERROR(split_msms(z + dc.num_inputs(), a_scalars, b_scalars, sums, t));
             return assemble(sums, r, k, t);
         }
         // The split MSMs beside the H transforms: A and B gathered into pooled buffers of their
@@ -186,12 +210,8 @@ class GpuSession {
         // here, before the H step's kernels queue there; the buffers go back after the task has
         // returned).
         std::optional<ScratchLeases> ab(std::in_place, ScratchSource::kPool, nullptr);
-        CUZK_ASSIGN_OR_RETURN(DeviceBuffer * a_buf,
-                              ab->take(std::max<size_t>(1, dc.a_count()) * sizeof(Fr)));
-        CUZK_ASSIGN_OR_RETURN(DeviceBuffer * b_buf,
-                              ab->take(std::max<size_t>(1, dc.b_count()) * sizeof(Fr)));
-        Fr* a_scalars = static_cast<Fr*>(a_buf->data());
-        Fr* b_scalars = static_cast<Fr*>(b_buf->data());
+        CUZK_ASSIGN_OR_RETURN(Fr* const a_scalars, pooled_scalars(*ab, dc.a_count()));
+        CUZK_ASSIGN_OR_RETURN(Fr* const b_scalars, pooled_scalars(*ab, dc.b_count()));
         CUZK_RETURN_IF_ERROR(dc.gather_a(z, a_scalars));
         CUZK_RETURN_IF_ERROR(dc.gather_b(z, b_scalars));
         CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
@@ -220,6 +240,8 @@ class GpuSession {
                                        size_t k, PhaseTimes& t) {
         util::TraceRecorder* trace = options_.trace;
         const size_t m = shape_.domain_size();
+        if (lean_)  // (sessions for assignments are made without options.compiled)
+            return util::internal_error("gpu prover: a lean session has no room for b and c");
         Fr* dev[3];
         abc_pointers(dev);
         StagedUploader& up = *upload_[0];
@@ -281,6 +303,14 @@ class GpuSession {
             "or row counts differ)");
     }
 
+    // Room for `count` scalars (at least one) from `leases`.
+    static util::Result<Fr*> pooled_scalars(ScratchLeases& leases, size_t count) {
+        CUZK_ASSIGN_OR_RETURN(DeviceBuffer * buf,
+                              leases.take(std::max<size_t>(1, count) * sizeof(Fr)));
+        return static_cast<Fr*>(buf->data());
+    }
+
+    // a, b, c in the session's buffer (not when lean: only a is there).
     void abc_pointers(Fr* dev[3]) const {
         const size_t m = shape_.domain_size();
         dev[0] = static_cast<Fr*>(abc_.data());
@@ -683,7 +713,9 @@ util::Result<std::vector<groth16::Proof>> prove_gpu_assignments(
     PhaseTimes t;
     PhaseScope total("total", nullptr, options.trace);
     CUZK_RETURN_IF_ERROR(check_counts(assignments.size(), randomness.size()));
-    CUZK_ASSIGN_OR_RETURN(auto session, GpuSession::create(params, options));
+    GpuProverOptions for_assignments = options;
+    for_assignments.compiled = nullptr;  // assignments bring their own a, b, c
+    CUZK_ASSIGN_OR_RETURN(auto session, GpuSession::create(params, for_assignments));
     std::vector<groth16::Proof> proofs;
     for (size_t k = 0; k < assignments.size(); ++k) {
         Prepared prep;
