@@ -401,12 +401,15 @@ util::Result<std::unique_ptr<Device>> open_device(int ordinal, const GpuBackendO
         return util::Status(util::StatusCode::kUnavailable, std::move(m));
     }
     d->name = prop.name;
-    // The device budget: parameter sets may use what is free now less the prover's reserve (its
-    // per-call buffers: a, b, c of the domain — 12 GiB at 2^27 — plus the MSM scratch, ~28 GB
-    // at 2^27; on the compiled path also the resident circuit, 8.9 GiB at 32 GiB, and two
-    // witness slots, 2 × 4.2 GB: ~60 GB in all at 32 GiB, hence at least 45 % of the device);
-    // a set that does not fit goes to pinned host memory (gpu/params_cache.hpp), so proving
-    // never runs out of device memory because of resident parameters.
+    // The device budget: parameter sets may use what is free now less the prover's reserve, at
+    // least 40 % of the device. At 32 GiB the prover's full plan on the compiled path wants ~60
+    // GB beside the 44 GiB of parameters (a, b, c of the domain — 12 GiB at 2^27 —, the resident
+    // circuit, 8.9 GiB, two witness slots, 2 × 4.2 GB, the MSMs' temporaries in one pass); its
+    // lean plan (gpu/prover.hpp, MemoryPlan) ~25 GiB plus the MSMs' temporaries in as many
+    // window passes as the rest allows. 40 % keeps one 32 GiB set resident on an 80 GB card
+    // (47.4 GB of 85.5: ~35 GiB left, the lean plan's) and one, not two, on a 141 GB H200 (the
+    // full plan's room). A set that does not fit goes to pinned host memory
+    // (gpu/params_cache.hpp) — slow: the MSMs then read their bases over PCIe.
     size_t free_bytes = 0, total_bytes = 0;
     if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) {
         (void)cudaGetLastError();
@@ -415,7 +418,7 @@ util::Result<std::unique_ptr<Device>> open_device(int ordinal, const GpuBackendO
         return util::Status(util::StatusCode::kUnavailable, std::move(m));
     }
     const uint64_t reserve =
-        std::max<uint64_t>(options.prover_reserve_bytes, uint64_t{total_bytes} / 20 * 9);
+        std::max<uint64_t>(options.prover_reserve_bytes, uint64_t{total_bytes} / 5 * 2);
     gpu::ParamsCacheOptions cache;
     // At least 1 byte: 0 would mean "all free memory" to the cache.
     cache.device_budget_bytes = free_bytes > reserve ? free_bytes - reserve : 1;

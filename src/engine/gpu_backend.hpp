@@ -30,8 +30,9 @@ namespace cuzk::engine {
 struct GpuBackendOptions {
     bool subgroup_check = true;  // of parameter points when a file is loaded
     // Device memory kept out of each device's parameter cache for the prover's buffers (at
-    // least 45 % of the device is kept in any case: ~60 GB on a 141 GB H200, what a 32 GiB
-    // partition needs on the compiled path beside its 44 GiB of parameters).
+    // least 40 % of the device is kept in any case: ~57 GB on a 141 GB H200, about what a 32 GiB
+    // partition's full plan needs on the compiled path beside its 44 GiB of parameters; ~34 GB
+    // on an 80 GB card, where its lean plan fits — gpu_backend.cpp, open_device).
     uint64_t prover_reserve_bytes = uint64_t{24} << 30;
     // CUDA device ordinals to use (each at most once); empty: every visible device.
     std::vector<unsigned> devices;

@@ -97,7 +97,7 @@ class GpuSession {
             return util::invalid_argument("gpu prover: the H section does not have 2^k - 1 points");
         CUZK_ASSIGN_OR_RETURN(s->domain_, NttDomain::create(check.log_size(), options.ntt));
         // a, b, c (m each); the L, A, B scalars reuse b after the H step (l, a, b ≤ m: every
-        // aux variable and input has its own constraint row).
+        // aux variable and input has its own constraint row). A lean session keeps a only.
         CUZK_ASSIGN_OR_RETURN(s->abc_, DeviceBuffer::allocate(3 * m * sizeof(Fr)));
         CUZK_ASSIGN_OR_RETURN(s->upload_[0], StagedUploader::create());
         if (const DeviceCircuit* dc = options.compiled) {
@@ -111,7 +111,8 @@ class GpuSession {
                 s->options_.overlap_h2d = false;
                 s->options_.concurrent_split_msms = false;
                 s->lean_ = true;
-                note_lean_plan_once(z_bytes);
+                note_lean_plan_once(z_bytes,
+                                    options.memory_plan == GpuProverOptions::MemoryPlan::kLean);
                 // b and c from the scratch pool per circuit instead (prove_compiled): free for
                 // the H MSM's temporaries once the H step is done.
                 s->abc_ = DeviceBuffer();
@@ -188,16 +189,19 @@ class GpuSession {
         using Overlap = GpuProverOptions::SplitOverlap;
         if (!options_.concurrent_split_msms || options_.split_overlap == Overlap::kAfterH) {
             CUZK_RETURN_IF_ERROR(h_ntt(dev, t));  // (synchronised: b and c are no longer read)
-            bc.reset();
+            if (bc.has_value()) {
+                bc.reset();  // lean: back to the pool for the H MSM
+                dev[1] = dev[2] = nullptr;
+            }
             CUZK_RETURN_IF_ERROR(h_msm(dev[0], sums, t));
             // L: z's aux part; A and B: gathered from z into the (now free) b and c buffers, or
-            // when lean into pooled ones.
+            // when lean into a (free too: the H MSM is done; a_count ≤ m) and a pooled buffer.
             std::optional<ScratchLeases> ab;
             Fr* a_scalars = dev[1];
             Fr* b_scalars = dev[2];
             if (lean_) {
                 ab.emplace(ScratchSource::kPool, nullptr);
-                CUZK_ASSIGN_OR_RETURN(a_scalars, pooled_scalars(*ab, dc.a_count()));
+                a_scalars = dev[0];
                 CUZK_ASSIGN_OR_RETURN(b_scalars, pooled_scalars(*ab, dc.b_count()));
             }
             CUZK_RETURN_IF_ERROR(dc.gather_a(z, a_scalars));
@@ -284,14 +288,16 @@ class GpuSession {
         : params_(params), options_(options), shape_(shape_of(params)) {}
 
     // Says on stderr, once per process, that a session planned lean and why.
-    static void note_lean_plan_once(size_t z_bytes) {
+    static void note_lean_plan_once(size_t z_bytes, bool forced) {
         static std::atomic<bool> said{false};
         if (said.exchange(true)) return;
         std::fprintf(stderr,
                      "cuzk gpu prover: lean memory plan on the compiled path (one %.2f GiB "
-                     "witness slot, split MSMs one after another): the device has too little "
-                     "memory left for the full plan (CUZK_GPU_MEMORY_PLAN=1 forces it)\n",
-                     static_cast<double>(z_bytes) / (1u << 30));
+                     "witness slot, b and c pooled, split MSMs one after another): %s\n",
+                     static_cast<double>(z_bytes) / (1u << 30),
+                     forced ? "CUZK_GPU_MEMORY_PLAN=2 / MemoryPlan::kLean"
+                            : "the device has too little memory left for the full plan "
+                              "(CUZK_GPU_MEMORY_PLAN=1 forces it)");
     }
 
     Status check_compiled(const DeviceCircuit& dc) const {

@@ -114,10 +114,13 @@ struct GpuProverOptions {
     //             is below what the full plan adds (full_plan_extra_bytes), else full;
     //   kFull (1) as overlap_h2d and concurrent_split_msms say;
     //   kLean (2) one z slot (no upload ahead) and the split MSMs one after another after the H
-    //             MSM (both switches off): the peak is a, b, c, one z and one MSM's temporaries,
-    //             which take window passes as the memory requires — how the compiled path fits
-    //             an 80 GB card beside a 32 GiB sector's 44 GiB of parameters and 8.9 GiB
-    //             circuit, where the full plan wants ~24 GB more than is left.
+    //             MSM (both switches off); b and c taken from the scratch pool per circuit and
+    //             given back after the H transforms, so that the H MSM's temporaries can use
+    //             them; A's scalars then gathered into a, B's into a pooled buffer. The peak is
+    //             a, one z and one MSM's temporaries (or a, b, c during the H step), the MSMs
+    //             taking window passes as the memory requires — how the compiled path fits an
+    //             80 GB card beside a 32 GiB sector's 44 GiB of parameters and 8.9 GiB circuit,
+    //             where the full plan wants ~24 GB more than is left.
     enum class MemoryPlan : unsigned { kAuto = 0, kFull = 1, kLean = 2 };
     MemoryPlan memory_plan = memory_plan_from_env();
 
@@ -148,6 +151,7 @@ util::Result<std::vector<groth16::Proof>> prove_gpu(
 
 // The GPU steps for assignments already synthesized and finished (groth16::synthesize_into);
 // they are checked here (shape, and a·b = c when check_satisfied) and consumed.
+// options.compiled and options.memory_plan are ignored (the assignments bring a, b, c).
 util::Result<std::vector<groth16::Proof>> prove_gpu_assignments(
     const ResidentParams& params, std::span<r1cs::ProvingAssignment* const> assignments,
     std::span<const groth16::ProverRandomness> randomness, const GpuProverOptions& options = {},

@@ -419,11 +419,16 @@ TEST_F(GpuProverTest, CompiledPathRefusesBadWitnesses) {
         EXPECT_NE(m.find(std::to_string(bad_row)), std::string::npos) << how << ": " << m;
         EXPECT_NE(m.find("satisf"), std::string::npos) << how << ": " << m;
     };
-    {
+    using Plan = GpuProverOptions::MemoryPlan;
+    for (const Plan plan : {Plan::kFull, Plan::kLean}) {
+        // (lean: the error returns while b and c are still taken from the pool)
+        GpuProverOptions planned = opt;
+        planned.memory_plan = plan;
         std::vector<Witness> ws = bad;
-        auto got = prove_gpu_witnesses(keys.resident, pointers(ws), rs, opt);
+        auto got = prove_gpu_witnesses(keys.resident, pointers(ws), rs, planned);
         ASSERT_FALSE(got.ok());
-        expect_names_the_row(got.status(), "prove_gpu_witnesses");
+        expect_names_the_row(got.status(), plan == Plan::kLean ? "prove_gpu_witnesses, lean"
+                                                               : "prove_gpu_witnesses");
     }
     {  // the same through prove_gpu: the circuit allocates aux 30 off by one
         const std::vector<groth16::Circuit> circuits{chain_circuit(3), chain_circuit(5, kBadAux),
