@@ -118,10 +118,18 @@ class GpuSession {
                 s->abc_ = DeviceBuffer();
                 CUZK_ASSIGN_OR_RETURN(s->abc_, DeviceBuffer::allocate(m * sizeof(Fr)));
             }
-            // A second z slot when the next circuit's upload overlaps this one's kernels.
+            // A second z slot when the next circuit's upload overlaps this one's kernels; if
+            // the device cannot give it (the full plan by a narrow margin), no overlap.
             if (s->options_.overlap_h2d) {
-                CUZK_ASSIGN_OR_RETURN(s->z_[1], DeviceBuffer::allocate(z_bytes));
-                CUZK_ASSIGN_OR_RETURN(s->upload_[1], StagedUploader::create());
+                util::Result<DeviceBuffer> second = DeviceBuffer::allocate(z_bytes);
+                if (second.ok()) {
+                    s->z_[1] = std::move(*second);
+                    CUZK_ASSIGN_OR_RETURN(s->upload_[1], StagedUploader::create());
+                } else if (second.status().code() == util::StatusCode::kResourceExhausted) {
+                    s->options_.overlap_h2d = false;
+                } else {
+                    return second.status();
+                }
             }
         }
         if (s->options_.concurrent_split_msms) {
