@@ -16,9 +16,7 @@ int hold_device_memory_arg(const Args& args, const char* cmd, std::shared_ptr<vo
     if (!parse_u64(args.get("--device-memory-gib"), gib) || gib == 0 || gib > 4096)
         return fail_json(args, cmd, kExitUsage, "--device-memory-gib must be 1..4096");
 #if CUZK_HAVE_GPU
-    if (auto st = gpu::check_device_available(); !st.ok())
-        return fail_json(args, cmd, kExitFail, st.to_string());
-    auto h = gpu::DeviceMemoryHold::leave_only(gib << 30);
+    auto h = gpu::DeviceMemoryHold::leave_only(gib << 30);  // (checks the device first)
     if (!h.ok()) return fail_json(args, cmd, kExitFail, h.status().to_string());
     std::fprintf(stderr, "      holding %.2f of the device's %.2f GiB: as on a %llu GiB card\n",
                  static_cast<double>((*h)->held_bytes()) / (1u << 30),

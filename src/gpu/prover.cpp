@@ -96,28 +96,34 @@ class GpuSession {
         if (check.size() != m)
             return util::invalid_argument("gpu prover: the H section does not have 2^k - 1 points");
         CUZK_ASSIGN_OR_RETURN(s->domain_, NttDomain::create(check.log_size(), options.ntt));
-        // a, b, c (m each); the L, A, B scalars reuse b after the H step (l, a, b ≤ m: every
-        // aux variable and input has its own constraint row). A lean session keeps a only.
-        CUZK_ASSIGN_OR_RETURN(s->abc_, DeviceBuffer::allocate(3 * m * sizeof(Fr)));
-        CUZK_ASSIGN_OR_RETURN(s->upload_[0], StagedUploader::create());
-        if (const DeviceCircuit* dc = options.compiled) {
+        const DeviceCircuit* dc = options.compiled;
+        if (dc != nullptr) {
             CUZK_RETURN_IF_ERROR(s->check_compiled(*dc));
-            const size_t z_bytes = dc->num_columns() * sizeof(Fr);
-            CUZK_ASSIGN_OR_RETURN(s->z_[0], DeviceBuffer::allocate(z_bytes));
-            // The memory plan: lean turns the upload overlap and the concurrent split MSMs off
-            // in the session's copy of the options.
-            if (plans_lean(options.memory_plan, obtainable_device_memory(), s->shape_,
+            // The memory plan, from what the device could still give after a, b, c and one z
+            // slot: lean turns the upload overlap and the concurrent split MSMs off in the
+            // session's copy of the options.
+            const size_t first_bytes = (3 * m + dc->num_columns()) * sizeof(Fr);
+            const size_t obtainable = obtainable_device_memory();
+            if (plans_lean(options.memory_plan,
+                           obtainable > first_bytes ? obtainable - first_bytes : 0, s->shape_,
                            dc->num_columns())) {
                 s->options_.overlap_h2d = false;
                 s->options_.concurrent_split_msms = false;
                 s->lean_ = true;
-                note_lean_plan_once(z_bytes,
+                note_lean_plan_once(dc->num_columns() * sizeof(Fr),
                                     options.memory_plan == GpuProverOptions::MemoryPlan::kLean);
-                // b and c from the scratch pool per circuit instead (prove_compiled): free for
-                // the H MSM's temporaries once the H step is done.
-                s->abc_ = DeviceBuffer();
-                CUZK_ASSIGN_OR_RETURN(s->abc_, DeviceBuffer::allocate(m * sizeof(Fr)));
             }
+        }
+        // a, b, c (m each); the L, A, B scalars reuse b after the H step (l, a, b ≤ m: every
+        // aux variable and input has its own constraint row). A lean session keeps a only: b and
+        // c come from the scratch pool per circuit (prove_compiled), free for the H MSM's
+        // temporaries once the H step is done.
+        const size_t abc_elements = (s->lean_ ? 1 : 3) * m;
+        CUZK_ASSIGN_OR_RETURN(s->abc_, DeviceBuffer::allocate(abc_elements * sizeof(Fr)));
+        CUZK_ASSIGN_OR_RETURN(s->upload_[0], StagedUploader::create());
+        if (dc != nullptr) {
+            const size_t z_bytes = dc->num_columns() * sizeof(Fr);
+            CUZK_ASSIGN_OR_RETURN(s->z_[0], DeviceBuffer::allocate(z_bytes));
             // A second z slot when the next circuit's upload overlaps this one's kernels; if
             // the device cannot give it (the full plan by a narrow margin), no overlap.
             if (s->options_.overlap_h2d) {
