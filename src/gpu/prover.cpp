@@ -107,11 +107,9 @@ class GpuSession {
             if (plans_lean(options.memory_plan,
                            obtainable > first_bytes ? obtainable - first_bytes : 0, s->shape_,
                            dc->num_columns())) {
-                s->options_.overlap_h2d = false;
+                s->options_.overlap_h2d = options.overlap_h2d && options.lean_overlap_h2d;
                 s->options_.concurrent_split_msms = false;
                 s->lean_ = true;
-                note_lean_plan_once(dc->num_columns() * sizeof(Fr),
-                                    options.memory_plan == GpuProverOptions::MemoryPlan::kLean);
             }
         }
         // a, b, c (m each); the L, A, B scalars reuse b after the H step (l, a, b ≤ m: every
@@ -137,6 +135,9 @@ class GpuSession {
                     return second.status();
                 }
             }
+            if (s->lean_)
+                note_lean_plan_once(z_bytes, s->z_slots(),
+                                    options.memory_plan == GpuProverOptions::MemoryPlan::kLean);
         }
         if (s->options_.concurrent_split_msms) {
             for (NonBlockingStream& w : s->split_streams_) CUZK_RETURN_IF_ERROR(w.create());
@@ -302,13 +303,14 @@ class GpuSession {
         : params_(params), options_(options), shape_(shape_of(params)) {}
 
     // Says on stderr, once per process, that a session planned lean and why.
-    static void note_lean_plan_once(size_t z_bytes, bool forced) {
+    static void note_lean_plan_once(size_t z_bytes, int z_slots, bool forced) {
         static std::atomic<bool> said{false};
         if (said.exchange(true)) return;
         std::fprintf(stderr,
-                     "cuzk gpu prover: lean memory plan on the compiled path (one %.2f GiB "
-                     "witness slot, b and c pooled, split MSMs one after another): %s\n",
-                     static_cast<double>(z_bytes) / (1u << 30),
+                     "cuzk gpu prover: lean memory plan on the compiled path (%s %.2f GiB "
+                     "witness slot%s, b and c pooled, split MSMs one after another): %s\n",
+                     z_slots == 2 ? "two" : "one", static_cast<double>(z_bytes) / (1u << 30),
+                     z_slots == 2 ? "s, the next upload overlapping" : "",
                      forced ? "CUZK_GPU_MEMORY_PLAN=2 / MemoryPlan::kLean"
                             : "the device has too little memory left for the full plan "
                               "(CUZK_GPU_MEMORY_PLAN=1 forces it)");

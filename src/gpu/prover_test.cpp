@@ -240,21 +240,26 @@ void expect_compiled_identical(const Keys& keys, const groth16::Circuit& blank,
 
     // Every way of ordering the work: the overlaps on, the split MSMs concurrent and started
     // after the H MSM or beside the H transforms; everything in sequence; and the lean memory
-    // plan, which must turn the overlaps asked for off (one z slot, split MSMs in sequence).
+    // plan, which must turn the overlaps asked for off (one z slot, split MSMs in sequence) —
+    // or, with lean_overlap_h2d, keep the upload overlap (two z slots) but not the split one.
     using Overlap = GpuProverOptions::SplitOverlap;
     using Plan = GpuProverOptions::MemoryPlan;
     struct Way {
         bool overlap;
         Overlap split;
         Plan plan;
+        bool lean_overlap;
         const char* name;
     };
     const Way ways[] = {
-        {true, Overlap::kAfterH, Plan::kFull, " (overlap on, concurrent split MSMs after H)"},
-        {true, Overlap::kWithNtt, Plan::kFull,
+        {true, Overlap::kAfterH, Plan::kFull, false,
+         " (overlap on, concurrent split MSMs after H)"},
+        {true, Overlap::kWithNtt, Plan::kFull, false,
          " (overlap on, concurrent split MSMs beside the H NTTs)"},
-        {false, Overlap::kWithNtt, Plan::kFull, " (overlap off, split MSMs in sequence)"},
-        {true, Overlap::kWithNtt, Plan::kLean, " (overlaps asked for, lean memory plan)"}};
+        {false, Overlap::kWithNtt, Plan::kFull, false, " (overlap off, split MSMs in sequence)"},
+        {true, Overlap::kWithNtt, Plan::kLean, false, " (overlaps asked for, lean memory plan)"},
+        {true, Overlap::kWithNtt, Plan::kLean, true,
+         " (overlaps asked for, lean memory plan keeping the upload overlap)"}};
     for (const Way& way : ways) {
         const bool overlap = way.overlap;
         GpuProverOptions opt;
@@ -263,6 +268,7 @@ void expect_compiled_identical(const Keys& keys, const groth16::Circuit& blank,
         opt.concurrent_split_msms = overlap;
         opt.split_overlap = way.split;  // ignored when the split MSMs are not concurrent
         opt.memory_plan = way.plan;
+        opt.lean_overlap_h2d = way.lean_overlap;
         opt.synthesis_workers = 2;
         const std::string suffix = way.name;
 
