@@ -150,6 +150,13 @@ struct GpuMsmOptions {
     // CUZK_MSM_BATCH_AFFINE_PARTS): while one part waits on its inversion's latency the others'
     // kernels fill the GPU. Same sums.
     unsigned batch_affine_parts = util::env_unsigned("CUZK_MSM_BATCH_AFFINE_PARTS", 2);
+    // G2's batch-affine steps invert their Fp2 slope denominators through the norm: the
+    // prefix products, the levelled inversion and the walk back run in Fp over N(d) = d0² + d1²
+    // (stored beside the prefix, in the bytes an Fp2 prefix took), and d⁻¹ = conj(d)·N(d)⁻¹
+    // (env CUZK_MSM_G2_NORM_INVERSE=0|1; unfused steps only). Per addition 15 Fp products
+    // instead of 17 (Fp2 products count 3): the prefix 3 → 2 + 1, the walk back 6 → 2 + 2.
+    // Same sums.
+    bool batch_affine_norm_inverse_g2 = util::env_switch("CUZK_MSM_G2_NORM_INVERSE", true);
     // Temporary buffers (sorted pairs, records, pieces, buckets, sort scratch: ~50 GB at 2^27
     // scalars) taken from and given back to the process's ScratchCache (gpu/scratch_cache.hpp)
     // instead of cudaMalloc and cudaFree on every call (env CUZK_MSM_CACHE_SCRATCH=0|1). Off:

@@ -30,6 +30,12 @@
 // group has a point of order 2), hence no d is zero.
 // Cost per addition: 1 product in part 1, 5 in part 3 (two for d⁻¹, three for the sum) and about
 // 3/kAffineLanesPerThread in the upper levels of part 2 — against 10 for the XYZZ mixed addition.
+// Norm inversion (AffineVariant::norm_inverse, G2, unfused steps): the elements inverted are the
+// norms N(d) = d0² + d1² ∈ Fp of the Fp2 denominators (parts 1–3 in Fp: the prefix products,
+// the levels, the walk back), part 1 stores each N(d) beside its prefix, and part 3 takes
+// d⁻¹ = conj(d)·N(d)⁻¹ (d·conj(d) = N(d) since u² = −1). In Fp products (an Fp2 product is 3):
+// part 1 3 → 2 + 1, the walk back 6 → 2 + 2; the prefix and the norm take the 96 bytes per lane
+// that the Fp2 prefix took.
 // Memory per addition: the record (8 bytes) twice, the sum's x and the point's x in part 1, both
 // points in part 3, the sum written back, the prefix written and read.
 // Variants (AffineVariant): part 3 for G1 compiled for 4 blocks per SM (add_kernel_bounded, the
@@ -129,16 +135,38 @@ __device__ typename C::Field step_denominator(bool run_start, const typename C::
     return sy == py ? sy.dbl() : F::one();
 }
 
+// What a step inverts (see the file comment): the denominators d themselves, or (kNorm, Fp2
+// fields) their norms in the base field. element(d) is what the prefix products multiply;
+// inverse(d, e⁻¹) gives d⁻¹ from the inverse of element(d).
+template <class C, bool kNorm>
+struct Inversion {
+    using F = typename C::Field;
+    using E = F;
+    static __device__ __forceinline__ E element(const F& d) { return d; }
+    static __device__ __forceinline__ F inverse(const F&, const E& e_inverse) { return e_inverse; }
+};
+template <class C>
+struct Inversion<C, true> {
+    using F = typename C::Field;
+    using E = DeviceFp;
+    static __device__ __forceinline__ E element(const F& d) { return d.norm(); }
+    static __device__ __forceinline__ F inverse(const F& d, const E& norm_inverse) {
+        return F{d.c0 * norm_inverse, -(d.c1 * norm_inverse)};
+    }
+};
+
 // One part's view of a step: its lanes' records and running sums (pointers offset to the part's
 // first lane), and the part's group products.
-template <class C>
+template <class C, bool kNorm = false>
 struct PartStep {
     using F = typename C::Field;
+    using E = typename Inversion<C, kNorm>::E;
     const uint32_t* records;  // lane_keys + step·L + first lane
     const uint32_t* values;
     F* sums_x;
     F* sums_y;
-    F* prefix;
+    E* prefix;
+    E* norms;  // kNorm: each lane's element(d), written in part 1, read in part 3
     size_t lanes;    // in this part
     size_t threads;  // ⌈lanes / kAffineLanesPerThread⌉
     bool prefetch;   // ask L2 for the point of the lane a thread visits next (prefetch_point)
@@ -147,9 +175,9 @@ struct PartStep {
 // Starts moving lane i's point into L2 without waiting for it (PTX prefetch.global.L2, one per
 // 128-byte line it touches), so that the thread's next visit finds it there instead of
 // paying a DRAM latency after the dependent loads of its record and value.
-template <class C>
-__device__ __forceinline__ void prefetch_point(const ec::Affine<C>* bases, const PartStep<C>& part,
-                                               size_t i) {
+template <class C, bool kNorm>
+__device__ __forceinline__ void prefetch_point(const ec::Affine<C>* bases,
+                                               const PartStep<C, kNorm>& part, size_t i) {
     const uint32_t record = part.records[i];
     if (record == kIdle) return;
     const uintptr_t begin = reinterpret_cast<uintptr_t>(bases + (part.values[i] & ~kNegativeFlag));
@@ -190,39 +218,43 @@ __device__ typename C::Field lane_denominator(const ec::Affine<C>* bases, const 
 
 // In part 3's walk of group t (against up's walk, `reverse` as there), prefetch_point for the
 // lane visited after lane i, if any and if asked for.
-template <class C>
+template <class C, bool kNorm>
 __device__ __forceinline__ void prefetch_next_visit(const ec::Affine<C>* bases,
-                                                    const PartStep<C>& part, size_t t, size_t i,
-                                                    bool reverse) {
+                                                    const PartStep<C, kNorm>& part, size_t t,
+                                                    size_t i, bool reverse) {
     if (!part.prefetch) return;
     if (!reverse && i >= t + part.threads) prefetch_point(bases, part, i - part.threads);
     if (reverse && i + part.threads < part.lanes) prefetch_point(bases, part, i + part.threads);
 }
 
-template <class C>
-__global__ void denominators_kernel(const ec::Affine<C>* bases, PartStep<C> part,
-                                    typename C::Field* products) {
-    using F = typename C::Field;
+template <class C, bool kNorm>
+__global__ void denominators_kernel(const ec::Affine<C>* bases, PartStep<C, kNorm> part,
+                                    typename PartStep<C, kNorm>::E* products) {
+    using E = typename PartStep<C, kNorm>::E;
     const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
     if (t >= part.threads) return;
-    products[t] = prefix_products_up<F>(t, part.threads, part.lanes, part.prefix, [&](size_t i) {
+    products[t] = prefix_products_up<E>(t, part.threads, part.lanes, part.prefix,
+                                        [&](size_t i) -> E {
         if (part.prefetch && i + part.threads < part.lanes)
             prefetch_point(bases, part, i + part.threads);
-        return lane_denominator(bases, load_lane_item(bases, part.records, part.values, i),
-                                [&] { return part.sums_x[i]; }, [&] { return part.sums_y[i]; });
+        const E e = Inversion<C, kNorm>::element(
+            lane_denominator(bases, load_lane_item(bases, part.records, part.values, i),
+                             [&] { return part.sums_x[i]; }, [&] { return part.sums_y[i]; }));
+        if constexpr (kNorm) part.norms[i] = e;
+        return e;
     });
 }
 
-// Adds lane i's point of this step to its running sum, given d_i⁻¹ (`inverse`), and stores the
-// result: as the running sum, or at the end of a run as the run's sum (XYZZ) at its
+// Adds lane i's point of this step to its running sum, given inverse_of(d_i) = d_i⁻¹, and stores
+// the result: as the running sum, or at the end of a run as the run's sum (XYZZ) at its
 // destination. Returns d_i; *sum receives the running sum the lane's next item meets (the
 // identity after a run's end; unchanged for an idle item, whose sum stays in memory).
 // `record` is part.records[i].
-template <class C>
-__device__ typename C::Field add_lane(const ec::Affine<C>* bases, const PartStep<C>& part,
-                                      size_t i, uint32_t record,
-                                      const typename C::Field& inverse, ec::Xyzz<C>* buckets,
-                                      ec::Xyzz<C>* first, ec::Xyzz<C>* last, ec::Affine<C>* sum) {
+template <class C, bool kNorm, class InverseOf>
+__device__ typename C::Field add_lane(const ec::Affine<C>* bases, const PartStep<C, kNorm>& part,
+                                      size_t i, uint32_t record, InverseOf&& inverse_of,
+                                      ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
+                                      ec::Xyzz<C>* last, ec::Affine<C>* sum) {
     using F = typename C::Field;
     using A = ec::Affine<C>;
     if (record == kIdle) return F::one();
@@ -242,7 +274,7 @@ __device__ typename C::Field add_lane(const ec::Affine<C>* bases, const PartStep
             d = F::one();
             r = A::identity();
         } else {
-            r = ec::affine_add_with_inverse(a, p, inverse);
+            r = ec::affine_add_with_inverse(a, p, inverse_of(d));
         }
     }
     if (!(record & kRunEnd)) {
@@ -262,27 +294,36 @@ __device__ typename C::Field add_lane(const ec::Affine<C>* bases, const PartStep
 
 // Part 3 of a step: each thread walks its group back (against up's walk, `reverse` as there)
 // and adds every lane's point.
-template <class C>
-__device__ __forceinline__ void add_walk(const ec::Affine<C>* bases, const PartStep<C>& part,
-                                         const typename C::Field* product_inverses,
+template <class C, bool kNorm>
+__device__ __forceinline__ void add_walk(const ec::Affine<C>* bases,
+                                         const PartStep<C, kNorm>& part,
+                                         const typename PartStep<C, kNorm>::E* product_inverses,
                                          ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
                                          ec::Xyzz<C>* last, bool reverse) {
     using F = typename C::Field;
+    using E = typename PartStep<C, kNorm>::E;
     const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
     if (t >= part.threads) return;
-    prefix_products_down<F>(
+    prefix_products_down<E>(
         t, part.threads, part.lanes, part.prefix, product_inverses[t],
-        [&](size_t i, const F& inverse) {
+        [&](size_t i, const E& e_inverse) -> E {
             prefetch_next_visit(bases, part, t, i, reverse);
             ec::Affine<C> sum;
-            return add_lane(bases, part, i, part.records[i], inverse, buckets, first, last, &sum);
+            const F d = add_lane(
+                bases, part, i, part.records[i],
+                [&](const F& x) { return Inversion<C, kNorm>::inverse(x, e_inverse); }, buckets,
+                first, last, &sum);
+            // The element part 1 multiplied in: its stored norm, or d (computed alike).
+            if constexpr (kNorm) return part.norms[i];
+            else return d;
         },
         reverse);
 }
-template <class C>
-__global__ void add_kernel(const ec::Affine<C>* bases, PartStep<C> part,
-                           const typename C::Field* product_inverses, ec::Xyzz<C>* buckets,
-                           ec::Xyzz<C>* first, ec::Xyzz<C>* last, bool reverse) {
+template <class C, bool kNorm>
+__global__ void add_kernel(const ec::Affine<C>* bases, PartStep<C, kNorm> part,
+                           const typename PartStep<C, kNorm>::E* product_inverses,
+                           ec::Xyzz<C>* buckets, ec::Xyzz<C>* first, ec::Xyzz<C>* last,
+                           bool reverse) {
     add_walk(bases, part, product_inverses, buckets, first, last, reverse);
 }
 // The same, compiled for kBoundedAddBlocks resident blocks per SM (at most 128 registers; G1
@@ -293,7 +334,7 @@ __global__ void __launch_bounds__(kBlock, kBoundedAddBlocks)
     add_kernel_bounded(const ec::Affine<C>* bases, PartStep<C> part,
                        const typename C::Field* product_inverses, ec::Xyzz<C>* buckets,
                        ec::Xyzz<C>* first, ec::Xyzz<C>* last, bool reverse) {
-    add_walk(bases, part, product_inverses, buckets, first, last, reverse);
+    add_walk<C, false>(bases, part, product_inverses, buckets, first, last, reverse);
 }
 
 // Part 3 of step s fused with part 1 of step s + 1 (GpuMsmOptions::batch_affine_fused): as
@@ -322,7 +363,8 @@ __global__ void add_denominators_kernel(const ec::Affine<C>* bases, PartStep<C> 
             // The next item and its point's x first, so that their loads overlap the addition.
             const LaneItem<C> next_item = load_lane_item(bases, next_records, next_values, i);
             ec::Affine<C> sum;
-            const F d = add_lane(bases, part, i, record, inverse, buckets, first, last, &sum);
+            const F d = add_lane(bases, part, i, record, [&](const F&) { return inverse; },
+                                 buckets, first, last, &sum);
             F d_next;
             if (record == kIdle) {  // the sum, if any, is in memory
                 d_next = lane_denominator(bases, next_item, [&] { return part.sums_x[i]; },
@@ -341,20 +383,22 @@ __global__ void add_denominators_kernel(const ec::Affine<C>* bases, PartStep<C> 
 }
 
 // Byte offsets of the scratch's parts (each 256-byte aligned): per lane the running sum's x and
-// y and the prefix product; per part its group products, their inverses, the inversion's levels.
+// y (field_bytes each), the prefix product and with norms the norm (element_bytes each: the
+// inverted field's); per part its group products, their inverses, the inversion's levels.
 struct AffineLayout {
     size_t lanes = 0;
     unsigned parts = 0;
     size_t part_begin[kMaxParts + 1] = {};
     size_t part_threads[kMaxParts] = {};
-    size_t sums_x = 0, sums_y = 0, prefix = 0;
+    size_t sums_x = 0, sums_y = 0, prefix = 0, norms = 0;
     size_t products[kMaxParts] = {}, inverses[kMaxParts] = {}, inverse_scratch[kMaxParts] = {};
     size_t total = 0;
 };
 
 size_t align256(size_t bytes) { return (bytes + 255) / 256 * 256; }
 
-AffineLayout affine_layout(size_t items, uint32_t chunk, size_t field_bytes, unsigned parts) {
+AffineLayout affine_layout(size_t items, uint32_t chunk, size_t field_bytes, unsigned parts,
+                           size_t element_bytes, bool norms) {
     AffineLayout l;
     l.lanes = (items + chunk - 1) / chunk;
     l.parts = parts;
@@ -366,15 +410,16 @@ AffineLayout affine_layout(size_t items, uint32_t chunk, size_t field_bytes, uns
     };
     l.sums_x = take(l.lanes * field_bytes);
     l.sums_y = take(l.lanes * field_bytes);
-    l.prefix = take(l.lanes * field_bytes);
+    l.prefix = take(l.lanes * element_bytes);
+    if (norms) l.norms = take(l.lanes * element_bytes);
     for (unsigned p = 0; p <= parts; ++p) l.part_begin[p] = l.lanes * p / parts;
     for (unsigned p = 0; p < parts; ++p) {
         const size_t lanes = l.part_begin[p + 1] - l.part_begin[p];
         l.part_threads[p] = (lanes + kAffineLanesPerThread - 1) / kAffineLanesPerThread;
-        l.products[p] = take(l.part_threads[p] * field_bytes);
-        l.inverses[p] = take(l.part_threads[p] * field_bytes);
+        l.products[p] = take(l.part_threads[p] * element_bytes);
+        l.inverses[p] = take(l.part_threads[p] * element_bytes);
         l.inverse_scratch[p] =
-            take(batch_inverse_scratch_elements(l.part_threads[p]) * field_bytes);
+            take(batch_inverse_scratch_elements(l.part_threads[p]) * element_bytes);
     }
     l.total = at;
     return l;
@@ -430,32 +475,19 @@ int greatest_stream_priority() {
     return greatest;
 }
 
-}  // namespace
-
-template <class C>
-cudaError_t launch_msm_accumulate_affine(const ec::Affine<C>* bases, const uint32_t* keys,
-                                         const uint32_t* values, size_t items,
-                                         uint32_t num_buckets, uint32_t chunk,
-                                         ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
-                                         ec::Xyzz<C>* last, uint32_t* lane_keys,
-                                         uint32_t* lane_values, void* scratch,
-                                         size_t scratch_bytes, AffineVariant variant,
-                                         cudaStream_t stream) {
+// The steps of one accumulation, after its lane records (see launch_msm_accumulate_affine);
+// kNorm: AffineVariant::norm_inverse in effect (the layout has the norms).
+template <class C, bool kNorm>
+cudaError_t run_affine_steps(const ec::Affine<C>* bases, size_t items, uint32_t chunk,
+                             ec::Xyzz<C>* buckets, ec::Xyzz<C>* first, ec::Xyzz<C>* last,
+                             const uint32_t* lane_keys, const uint32_t* lane_values,
+                             const AffineLayout& l, char* base, const AffineVariant& variant,
+                             cudaStream_t stream) {
     using F = typename C::Field;
-    if (num_buckets == 0 || num_buckets > kKeyMask || chunk == 0) return cudaErrorInvalidValue;
-    if (variant.parts == 0 || variant.parts > kMaxParts) return cudaErrorInvalidValue;
-    if (items == 0) return cudaSuccess;
-    const AffineLayout l = affine_layout(items, chunk, sizeof(F), variant.parts);
-    if (scratch == nullptr || scratch_bytes < l.total) return cudaErrorInvalidValue;
-    char* base = static_cast<char*>(scratch);
+    using E = typename PartStep<C, kNorm>::E;
     auto field_at = [&](size_t offset) { return reinterpret_cast<F*>(base + offset); };
-
-    const dim3 tiles(static_cast<unsigned>((l.lanes + kTile - 1) / kTile),
-                     (chunk + kTile - 1) / kTile);
-    lane_records_kernel<<<tiles, dim3(kTile, kTileRows), 0, stream>>>(
-        keys, values, items, num_buckets, chunk, l.lanes, lane_keys, lane_values);
-    cudaError_t err = cudaGetLastError();
-    if (err != cudaSuccess) return err;
+    auto element_at = [&](size_t offset) { return reinterpret_cast<E*>(base + offset); };
+    cudaError_t err = cudaSuccess;
 
     // Part 0 on the caller's stream, each further part on a stream forked from it.
     std::optional<ForkedStream> forks[kMaxParts];
@@ -478,50 +510,57 @@ cudaError_t launch_msm_accumulate_affine(const ec::Affine<C>* bases, const uint3
         }
     }
     const uint32_t steps = items < chunk ? static_cast<uint32_t>(items) : chunk;
-    // Fused (variant.fused): step 0's denominators alone, then each step's additions together
-    // with the next step's denominators, whose prefix chains run the other way round.
+    // Fused (variant.fused, never with kNorm): step 0's denominators alone, then each step's
+    // additions together with the next step's denominators, whose prefix chains run the other
+    // way round.
+    const bool fused = !kNorm && variant.fused;
     bool reverse = false;
-    for (uint32_t step = 0; step < steps; ++step, reverse = variant.fused && !reverse) {
+    for (uint32_t step = 0; step < steps; ++step, reverse = fused && !reverse) {
         for (unsigned p = 0; p < l.parts; ++p) {
             const size_t begin = l.part_begin[p];
-            PartStep<C> part;
+            PartStep<C, kNorm> part;
             part.records = lane_keys + size_t{step} * l.lanes + begin;
             part.values = lane_values + size_t{step} * l.lanes + begin;
             part.sums_x = field_at(l.sums_x) + begin;
             part.sums_y = field_at(l.sums_y) + begin;
-            part.prefix = field_at(l.prefix) + begin;
+            part.prefix = element_at(l.prefix) + begin;
+            part.norms = kNorm ? element_at(l.norms) + begin : nullptr;
             part.lanes = l.part_begin[p + 1] - begin;
             part.threads = l.part_threads[p];
             part.prefetch = variant.prefetch;
             if (part.lanes == 0) continue;
             const unsigned grid = static_cast<unsigned>((part.threads + kBlock - 1) / kBlock);
-            F* products = field_at(l.products[p]);
-            F* inverses = field_at(l.inverses[p]);
+            E* products = element_at(l.products[p]);
+            E* inverses = element_at(l.inverses[p]);
             // The denominators and the inversion: on the part's stream, or after the part's
             // previous additions on its urgent stream.
             if (priority && (err = urgent[p]->side_waits_main()) != cudaSuccess) return err;
             const cudaStream_t first_half = priority ? urgent[p]->side() : streams[p];
-            if (!variant.fused || step == 0) {
-                denominators_kernel<C><<<grid, kBlock, 0, first_half>>>(bases, part, products);
+            if (!fused || step == 0) {
+                denominators_kernel<C, kNorm><<<grid, kBlock, 0, first_half>>>(bases, part,
+                                                                               products);
                 if ((err = cudaGetLastError()) != cudaSuccess) return err;
             }
             err = launch_batch_inverse(products, inverses, part.threads,
-                                       field_at(l.inverse_scratch[p]), first_half);
+                                       element_at(l.inverse_scratch[p]), first_half);
             if (err != cudaSuccess) return err;
             if (priority && (err = urgent[p]->main_waits_side()) != cudaSuccess) return err;
-            if (variant.fused && step + 1 < steps) {
-                const size_t next = size_t{step + 1} * l.lanes + begin;
-                add_denominators_kernel<C><<<grid, kBlock, 0, streams[p]>>>(
-                    bases, part, lane_keys + next, lane_values + next, inverses, products,
-                    buckets, first + begin, last + begin, reverse);
-            } else {
-                auto* kernel = &add_kernel<C>;
-                if constexpr (std::is_same_v<C, DeviceG1Curve>) {
-                    if (variant.add_min_blocks >= kBoundedAddBlocks) kernel = &add_kernel_bounded<C>;
+            if constexpr (!kNorm) {
+                if (fused && step + 1 < steps) {
+                    const size_t next = size_t{step + 1} * l.lanes + begin;
+                    add_denominators_kernel<C><<<grid, kBlock, 0, streams[p]>>>(
+                        bases, part, lane_keys + next, lane_values + next, inverses, products,
+                        buckets, first + begin, last + begin, reverse);
+                    if ((err = cudaGetLastError()) != cudaSuccess) return err;
+                    continue;
                 }
-                kernel<<<grid, kBlock, 0, streams[p]>>>(bases, part, inverses, buckets,
-                                                        first + begin, last + begin, reverse);
             }
+            auto* kernel = &add_kernel<C, kNorm>;
+            if constexpr (std::is_same_v<C, DeviceG1Curve>) {
+                if (variant.add_min_blocks >= kBoundedAddBlocks) kernel = &add_kernel_bounded<C>;
+            }
+            kernel<<<grid, kBlock, 0, streams[p]>>>(bases, part, inverses, buckets, first + begin,
+                                                    last + begin, reverse);
             if ((err = cudaGetLastError()) != cudaSuccess) return err;
         }
     }
@@ -532,12 +571,57 @@ cudaError_t launch_msm_accumulate_affine(const ec::Affine<C>* bases, const uint3
     return cudaSuccess;
 }
 
+// Whether a field of field_bytes is an extension whose denominators norm_inverse takes to Fp.
+constexpr bool has_norm(size_t field_bytes) { return field_bytes != sizeof(DeviceFp); }
+
+}  // namespace
+
+template <class C>
+cudaError_t launch_msm_accumulate_affine(const ec::Affine<C>* bases, const uint32_t* keys,
+                                         const uint32_t* values, size_t items,
+                                         uint32_t num_buckets, uint32_t chunk,
+                                         ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
+                                         ec::Xyzz<C>* last, uint32_t* lane_keys,
+                                         uint32_t* lane_values, void* scratch,
+                                         size_t scratch_bytes, AffineVariant variant,
+                                         cudaStream_t stream) {
+    using F = typename C::Field;
+    if (num_buckets == 0 || num_buckets > kKeyMask || chunk == 0) return cudaErrorInvalidValue;
+    if (variant.parts == 0 || variant.parts > kMaxParts) return cudaErrorInvalidValue;
+    if (items == 0) return cudaSuccess;
+    constexpr bool kExtension = has_norm(sizeof(F));
+    const bool norm = kExtension && variant.norm_inverse && !variant.fused;
+    const AffineLayout l = affine_layout(items, chunk, sizeof(F), variant.parts,
+                                         norm ? sizeof(DeviceFp) : sizeof(F), norm);
+    if (scratch == nullptr || scratch_bytes < l.total) return cudaErrorInvalidValue;
+
+    const dim3 tiles(static_cast<unsigned>((l.lanes + kTile - 1) / kTile),
+                     (chunk + kTile - 1) / kTile);
+    lane_records_kernel<<<tiles, dim3(kTile, kTileRows), 0, stream>>>(
+        keys, values, items, num_buckets, chunk, l.lanes, lane_keys, lane_values);
+    const cudaError_t err = cudaGetLastError();
+    if (err != cudaSuccess) return err;
+    char* base = static_cast<char*>(scratch);
+    if constexpr (kExtension) {
+        if (norm)
+            return run_affine_steps<C, true>(bases, items, chunk, buckets, first, last, lane_keys,
+                                             lane_values, l, base, variant, stream);
+    }
+    return run_affine_steps<C, false>(bases, items, chunk, buckets, first, last, lane_keys,
+                                      lane_values, l, base, variant, stream);
+}
+
 size_t msm_affine_scratch_bytes(size_t items, uint32_t chunk, size_t field_bytes) {
     if (chunk == 0) return 0;
     size_t most = 0;
     for (unsigned parts = 1; parts <= kMaxParts; ++parts) {
-        const size_t bytes = affine_layout(items, chunk, field_bytes, parts).total;
-        most = bytes > most ? bytes : most;
+        for (bool norm : {false, true}) {
+            if (norm && !has_norm(field_bytes)) continue;
+            const size_t bytes = affine_layout(items, chunk, field_bytes, parts,
+                                               norm ? sizeof(DeviceFp) : field_bytes, norm)
+                                     .total;
+            most = bytes > most ? bytes : most;
+        }
     }
     return most;
 }

@@ -71,6 +71,9 @@ struct AffineVariant {
     unsigned add_min_blocks = 0;
     bool priority = false;
     unsigned parts = 2;
+    // G2 (Fp2 denominators), unfused steps: the batch inversion in Fp through the norms,
+    // d⁻¹ = conj(d)·N(d)⁻¹ (GpuMsmOptions::batch_affine_norm_inverse_g2). Ignored for G1.
+    bool norm_inverse = false;
 };
 size_t msm_affine_scratch_bytes(size_t items, uint32_t chunk, size_t field_bytes);
 template <class C>

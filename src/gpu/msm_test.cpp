@@ -299,7 +299,8 @@ void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<Bi
                     bool prefetch = true, bool batch_affine = false, bool lazy_fp2 = false,
                     bool split_running_sums = false, bool fused = true,
                     bool priority = false, unsigned parts = 2, bool grid = false,
-                    unsigned grid_min_blocks = 0, unsigned windows_per_pass = 0) {
+                    unsigned grid_min_blocks = 0, unsigned windows_per_pass = 0,
+                    bool norm_inverse = true) {
     auto dev = DeviceG2Bases::upload(bases);
     ASSERT_TRUE(dev.ok()) << dev.status().to_string();
     const ec::G2Jacobian want = msm::msm(bases, k);
@@ -318,6 +319,7 @@ void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<Bi
     options.batch_affine_fused_g2 = fused;
     options.batch_affine_priority = priority;
     options.batch_affine_parts = parts;
+    options.batch_affine_norm_inverse_g2 = norm_inverse;
     auto got = msm_g2(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
@@ -327,7 +329,19 @@ void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<Bi
                               << " fused=" << fused << " priority=" << priority
                               << " parts=" << parts << " grid=" << grid
                               << " grid min blocks=" << grid_min_blocks
-                              << " windows per pass=" << windows_per_pass;
+                              << " windows per pass=" << windows_per_pass
+                              << " norm inverse=" << norm_inverse;
+}
+
+// The unfused batch-affine G2 MSM with its inversion in Fp2 (norm_inverse off) — the path the
+// norm inversion (on by default) replaces — and with the lazy Fp2 product and the norms.
+void expect_same_g2_inversions(const std::vector<ec::G2Affine>& bases,
+                               const std::vector<BigInt<4>>& k, unsigned window_bits,
+                               const char* what, unsigned chunk) {
+    expect_same_g2(bases, k, window_bits, what, chunk, false, true, false, false, false, true, 2,
+                   false, 0, 0, false);
+    expect_same_g2(bases, k, window_bits, what, chunk, false, true, true, false, false, true, 3,
+                   false, 0, 0, true);
 }
 
 TEST_F(GpuMsmTest, G2RandomInputs) {
@@ -346,6 +360,8 @@ TEST_F(GpuMsmTest, G2RandomInputs) {
                            false, false, false);
             expect_same_g2(bases, k, 0, "g2 random, batch-affine unfused, priority", chunk, false,
                            true, false, false, false, true, 3);
+            expect_same_g2_inversions(bases, k, 0, "g2 random, batch-affine unfused, inversions",
+                                      chunk);
             expect_same_g2(bases, k, 0, "g2 random, batch-affine, lazy Fp2", chunk, false, true,
                            true);
             expect_same_g2(bases, k, 0, "g2 random, lazy Fp2", chunk, true, false, true);
@@ -388,9 +404,11 @@ TEST_F(GpuMsmTest, G2EdgeScalarsAndPoints) {
                 expect_same_g2(bases, k, c, "g2 edges", chunk, true, false, lazy, split);
                 expect_same_g2(bases, k, c, "g2 edges, batch-affine", chunk, false, true, lazy,
                                split);
-                if (!lazy && !split)
+                if (!lazy && !split) {
                     expect_same_g2(bases, k, c, "g2 edges, batch-affine unfused", chunk, false,
                                    true, false, false, false);
+                    expect_same_g2_inversions(bases, k, c, "g2 edges, unfused, inversions", chunk);
+                }
             }
     // P and −P with the same scalar: the sum is the identity.
     const auto pts = walk_points_g2(rng, 2);
@@ -425,6 +443,8 @@ TEST_F(GpuMsmTest, G2EdgeScalarsAndPoints) {
                        false, false);
         expect_same_g2(opposite, same, 0, "g2 P, -P pairs, unfused", chunk, false, true, false,
                        false, false);
+        expect_same_g2_inversions(doubled, same, 0, "g2 P, P pairs, inversions", chunk);
+        expect_same_g2_inversions(opposite, same, 0, "g2 P, -P pairs, inversions", chunk);
         expect_same_g2(doubled, same, 0, "g2 P, P pairs, fused", chunk, false, true);
     }
     std::vector<BigInt<4>> zeros(n);

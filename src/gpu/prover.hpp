@@ -113,23 +113,23 @@ struct GpuProverOptions {
     //   kAuto (0) lean when the memory the device can still give after a, b, c and one z slot
     //             is below what the full plan adds (full_plan_extra_bytes), else full;
     //   kFull (1) as overlap_h2d and concurrent_split_msms say;
-    //   kLean (2) one z slot (no upload ahead; two with lean_overlap_h2d) and the split MSMs
-    //             one after another after the H MSM (both switches off); b and c taken from
+    //   kLean (2) the split MSMs one after another after the H MSM (concurrent_split_msms
+    //             off), the upload ahead only with lean_overlap_h2d; b and c taken from
     //             the scratch pool per circuit and given back after the H transforms, so
     //             that the H MSM's temporaries can use
     //             them; A's scalars then gathered into a, B's into a pooled buffer. The peak is
-    //             a, one z and one MSM's temporaries (or a, b, c during the H step), the MSMs
+    //             a, the z slots and one MSM's temporaries (or a, b, c during the H step), the MSMs
     //             taking window passes as the memory requires — how the compiled path fits an
     //             80 GB card beside a 32 GiB sector's 44 GiB of parameters and 8.9 GiB circuit,
     //             where the full plan wants ~24 GB more than is left.
     enum class MemoryPlan : unsigned { kAuto = 0, kFull = 1, kLean = 2 };
     MemoryPlan memory_plan = memory_plan_from_env();
     // A lean session keeps the upload overlap (a second z slot, 3.9 GiB at 32 GiB, where the
-    // device can give it) instead of proving each circuit after its upload (env
-    // CUZK_GPU_LEAN_OVERLAP_H2D=0|1). The slot's memory leaves the H MSM fewer windows per
-    // pass; the upload (~0.23–0.33 s a 32 GiB partition on an 80 GB H100, 2026-12-06) leaves
-    // the critical path. Same proofs.
-    bool lean_overlap_h2d = util::env_switch("CUZK_GPU_LEAN_OVERLAP_H2D", false);
+    // device can give it; env CUZK_GPU_LEAN_OVERLAP_H2D=0 proves each circuit after its
+    // upload instead). The slot's memory leaves the H MSM fewer windows per pass: on an 80 GB
+    // H100 at 32 GiB (2026-12-06) 7 passes instead of 5, msm_h +~48 ms, while the gap of
+    // ~170–190 ms between partitions (the upload) falls to 0–100 ms. Same proofs.
+    bool lean_overlap_h2d = util::env_switch("CUZK_GPU_LEAN_OVERLAP_H2D", true);
 
     static MemoryPlan memory_plan_from_env() {
         const unsigned v = util::env_unsigned("CUZK_GPU_MEMORY_PLAN", 0);
