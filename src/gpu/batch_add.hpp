@@ -57,7 +57,9 @@ struct GpuBatchAddOptions {
     // Batch-affine additions from `affine_min` bases up (env CUZK_BATCH_ADD_AFFINE=1;
     // CUZK_BATCH_ADD_AFFINE_MIN): see "Batch-affine method" above. Same sums. Off: measured
     // slower in a 32 GiB partition on the H200 (2026-12-02: batch_addition 83.8 → 119.0 ms,
-    // b_g2 141.9 → 155.6 ms per partition; bench/RESULTS.md, session 11).
+    // b_g2 141.9 → 155.6 ms per partition; bench/RESULTS.md, session 11), and again with G2's
+    // inversion in Fp (H100, lean plan, 2026-12-06: batch_addition 69.0 → 120.0, b_g2 110.6 →
+    // 123.0 ms per partition; session 26).
     bool batch_affine = util::env_switch("CUZK_BATCH_ADD_AFFINE", false);
     size_t affine_min = util::env_unsigned("CUZK_BATCH_ADD_AFFINE_MIN", 1u << 20);
     // Items per lane (env CUZK_BATCH_ADD_AFFINE_CHUNK); 0 = 32, doubled while there would be

@@ -105,6 +105,10 @@ struct GpuMsmOptions {
     // against 98.1, 2^26 405.6 against 324.3; G2 2^20 38.7 against 35.3, 2^24 555 against 301.
     // The G2 threshold is 2^21 since 2026-12-03: the B_G2 tail of a 32 GiB partition (1.23M
     // scattered bases with full-width scalars) took 70.0 ms in XYZZ against 90.3 batch-affine.
+    // Re-measured with the G2 norm inversion (H100, 2026-12-06): alone, batch-affine now wins
+    // below 2^21 too (bucket step 2^19 20.1 against 24.6 ms, 2^20 30.6 against 46.7), but in
+    // 32 GiB partitions (lean plan) b_g2 took 118.9 ms per partition with a 2^20 threshold
+    // against 113.6 with 2^21, so the threshold stays.
     bool batch_affine = util::env_switch("CUZK_MSM_BATCH_AFFINE", true);
     size_t batch_affine_min_points = util::env_unsigned("CUZK_MSM_BATCH_AFFINE_MIN", 1u << 24);
     size_t batch_affine_min_points_g2 =
