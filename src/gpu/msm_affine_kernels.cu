@@ -151,7 +151,7 @@ struct Inversion<C, true> {
     using E = DeviceFp;
     static __device__ __forceinline__ E element(const F& d) { return d.norm(); }
     static __device__ __forceinline__ F inverse(const F& d, const E& norm_inverse) {
-        return F{d.c0 * norm_inverse, -(d.c1 * norm_inverse)};
+        return d.conjugate() * norm_inverse;
     }
 };
 
