@@ -253,7 +253,8 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
                                                           table, shift, roots, threads,
                                                           options.register_stages, prefetch,
                                                           options.pass_min_blocks,
-                                                          options.direct_rounds, stream));
+                                                          options.direct_rounds,
+                                                          options.vector_io, stream));
     }
     if (dif && reorder)
         CUZK_CUDA_RETURN_IF_ERROR(

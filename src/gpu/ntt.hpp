@@ -142,6 +142,16 @@ struct NttOptions {
     // 256 threads per SM); DIT direct 53.2 against 48.0 (its first round's loads are 256-byte
     // strided); with the sparse reduction, staged 44.3 and direct (2 stages) 44.5. Off.
     bool direct_rounds = util::env_switch("CUZK_NTT_DIRECT_ROUNDS", false);
+    // The staged passes (3 register stages, sparse PTX products) move elements and table
+    // twiddles between device memory and registers in 16-byte accesses (two per element instead
+    // of four 8-byte ones) and batch them: the copy into shared memory asks for four elements
+    // before it stores any, the copy out handles two (with their twiddle lookups) at a time, and
+    // a two-level lookup always multiplies by its hi entry (1 for small exponents), so no branch
+    // splits the batch. SASS (sm_90) of the default pass: one element per loop trip, each load
+    // waited for before the next is asked, four LDG.E.64 per element and per table entry.
+    // Pointers not 16-byte aligned get the default pass. Same results; env
+    // CUZK_NTT_VECTOR_IO=0|1.
+    bool vector_io = util::env_switch("CUZK_NTT_VECTOR_IO", false);
     // The bit-reversal permutation through shared-memory tiles (runs of 16 elements in both
     // directions) instead of a swap per element pair (env CUZK_NTT_TILED_BIT_REVERSE=0 for
     // comparison). Same results.

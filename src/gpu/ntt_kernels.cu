@@ -1,6 +1,7 @@
 // NTT kernels over Fr: fused radix-2 butterfly passes in shared memory, the bit-reversal
 // permutation and scaling by powers (coset shifts, 1/m). Launch plans are in ntt.cpp.
 #include "gpu/ntt_launch.hpp"
+#include "gpu/vector_access.cuh"
 
 namespace cuzk::gpu::detail {
 
@@ -90,6 +91,11 @@ __device__ DeviceFr power(PowerTable t, uint64_t e) {
 // registers are bounded for (5: at most 102 registers, 6: at most 85; ptxas takes 96 and 80);
 // the inner DFT's twiddles are then read from `roots` through L1 instead of shared memory, so
 // that the blocks' shared memory fits.
+// kVecIo (NttOptions::vector_io; staged, kQ = 3): the copies between device and shared memory
+// in 16-byte accesses, four elements a loop trip without twiddles and two with them; each trip
+// asks for all its loads (elements, twiddle table entries) before it uses any. A two-level
+// lookup then multiplies by its hi entry whatever the exponent (hi[0] = 1), so that no
+// per-element branch splits the trip; the prefetch is not done.
 
 // One round's window: its lowest f bit wlo, the window bits [ilo, ihi) whose stages run now,
 // and pos, the window's lowest bit in the local index.
@@ -157,7 +163,8 @@ __device__ __forceinline__ void round_stages(DeviceFr (&v)[1u << kQ], const Roun
     }
 }
 
-template <bool kDif, FieldArith kA, unsigned kQ, unsigned kMinBlocks = 0, bool kDirect = false>
+template <bool kDif, FieldArith kA, unsigned kQ, unsigned kMinBlocks = 0, bool kDirect = false,
+          bool kVecIo = false>
 __global__ void __launch_bounds__(kMaxBlockElements >> kQ,
                                   kMinBlocks != 0 ? kMinBlocks
                                                   : (kQ == 3 ? 4 : (kQ == 2 && kDirect ? 3 : 1)))
@@ -215,6 +222,62 @@ __global__ void __launch_bounds__(kMaxBlockElements >> kQ,
         if (kDif && r > 0) x = mul<kA>(x, inter_pass_twiddle(e));
         data[global_index(e)] = x;
     };
+    // kVecIo's copies (see above). Element e + u·blockDim.x is trip e's u-th; 2^eb is a
+    // multiple of 8·blockDim.x (one thread per group of 8 at most), so every trip is whole.
+    const bool tw_with_hi = r > 0 && tw.negate_bits == 0 && r + k + twiddle_shift > tw.lo_bits;
+    auto twiddles16 = [&](unsigned e, DeviceFr (&out)[2]) {
+        DeviceFr hi[2];
+#pragma unroll
+        for (unsigned u = 0; u < 2; ++u) {
+            const uint64_t x = table_exponent(tw, inter_pass_exponent(e + u * blockDim.x));
+            out[u] = load16(tw.lo + (x & ((uint64_t{1} << tw.lo_bits) - 1)));
+            if (tw_with_hi) hi[u] = load16(tw.hi + (x >> tw.lo_bits));
+        }
+        if (tw_with_hi) {
+#pragma unroll
+            for (unsigned u = 0; u < 2; ++u) out[u] = mul<kA>(out[u], hi[u]);
+        }
+    };
+    auto copy_in16 = [&]() {
+        if (kDif || r == 0) {
+            for (unsigned e = threadIdx.x; e < (1u << eb); e += 4 * blockDim.x) {
+                DeviceFr x[4];
+#pragma unroll
+                for (unsigned u = 0; u < 4; ++u)
+                    x[u] = load16(data + global_index(e + u * blockDim.x));
+#pragma unroll
+                for (unsigned u = 0; u < 4; ++u) s[e + u * blockDim.x] = x[u];
+            }
+        } else {
+            for (unsigned e = threadIdx.x; e < (1u << eb); e += 2 * blockDim.x) {
+                DeviceFr x[2], w[2];
+#pragma unroll
+                for (unsigned u = 0; u < 2; ++u)
+                    x[u] = load16(data + global_index(e + u * blockDim.x));
+                twiddles16(e, w);
+#pragma unroll
+                for (unsigned u = 0; u < 2; ++u) s[e + u * blockDim.x] = mul<kA>(x[u], w[u]);
+            }
+        }
+    };
+    auto copy_out16 = [&]() {
+        if (!kDif || r == 0) {
+            for (unsigned e = threadIdx.x; e < (1u << eb); e += 4 * blockDim.x) {
+#pragma unroll
+                for (unsigned u = 0; u < 4; ++u)
+                    store16(data + global_index(e + u * blockDim.x), s[e + u * blockDim.x]);
+            }
+        } else {
+            for (unsigned e = threadIdx.x; e < (1u << eb); e += 2 * blockDim.x) {
+                DeviceFr w[2];
+                twiddles16(e, w);
+#pragma unroll
+                for (unsigned u = 0; u < 2; ++u)
+                    store16(data + global_index(e + u * blockDim.x),
+                              mul<kA>(s[e + u * blockDim.x], w[u]));
+            }
+        }
+    };
     auto f_below = [&](const RoundWindow& w, unsigned base) {
         return (base >> t) & ((1u << w.wlo) - 1);  // f bits under the window
     };
@@ -246,7 +309,11 @@ __global__ void __launch_bounds__(kMaxBlockElements >> kQ,
             done += w.todo;
         }
     } else {
-        for (unsigned e = threadIdx.x; e < (1u << eb); e += blockDim.x) s[e] = load(e);
+        if constexpr (kVecIo) {
+            copy_in16();
+        } else {
+            for (unsigned e = threadIdx.x; e < (1u << eb); e += blockDim.x) s[e] = load(e);
+        }
         const unsigned groups = 1u << (eb - kQ);
         for (unsigned done = 0; done < k;) {
             const RoundWindow w = round_window<kDif, kQ>(k, t, done);
@@ -263,7 +330,11 @@ __global__ void __launch_bounds__(kMaxBlockElements >> kQ,
             done += w.todo;
         }
         __syncthreads();
-        for (unsigned e = threadIdx.x; e < (1u << eb); e += blockDim.x) store(e, s[e]);
+        if constexpr (kVecIo) {
+            copy_out16();
+        } else {
+            for (unsigned e = threadIdx.x; e < (1u << eb); e += blockDim.x) store(e, s[e]);
+        }
     }
 }
 
@@ -395,7 +466,11 @@ using PassKernel = void (*)(DeviceFr*, unsigned, unsigned, unsigned, PowerTable,
                             const DeviceFr*, unsigned, bool);
 
 template <bool kDif, FieldArith kA>
-PassKernel pass_kernel(unsigned register_stages, unsigned min_blocks, bool direct) {
+PassKernel pass_kernel(unsigned register_stages, unsigned min_blocks, bool direct, bool vec) {
+    if constexpr (kA == FieldArith::kPtxSparse) {  // vector I/O: the default pass's variant
+        if (vec && register_stages == 3 && min_blocks == 0 && !direct)
+            return ntt_pass_kernel<kDif, kA, 3, 0, false, true>;
+    }
     if constexpr (kA != FieldArith::kWide) {  // direct and bounded: PTX arithmetic only
         if (direct && min_blocks == 0) {
             switch (register_stages) {
@@ -446,7 +521,7 @@ cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned
                             FieldArith arith, PowerTable twiddles, unsigned twiddle_shift,
                             const DeviceFr* roots, unsigned threads, unsigned register_stages,
                             bool prefetch_twiddles, unsigned min_blocks, bool direct_rounds,
-                            cudaStream_t stream) {
+                            bool vector_io, cudaStream_t stream) {
     const unsigned eb = log_n < kPassLogElements ? log_n : kPassLogElements;
     if (k == 0 || k > eb || r + k > log_n) return cudaErrorInvalidValue;
     if (threads < 32 || threads > kMaxBlockElements / 2 || (threads & (threads - 1)) != 0)
@@ -461,23 +536,25 @@ cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned
     if (threads > groups) threads = groups;
     const unsigned mb = min_blocks;
     const bool direct = direct_rounds && threads == groups;  // one group per thread
+    const bool vec = vector_io && !prefetch_twiddles && aligned16(data) && aligned16(twiddles.lo) &&
+                     (twiddles.hi == nullptr || aligned16(twiddles.hi));
     PassKernel kernel;
     switch (arith) {
         case FieldArith::kWide:
-            kernel = dif ? pass_kernel<true, FieldArith::kWide>(q, mb, direct)
-                         : pass_kernel<false, FieldArith::kWide>(q, mb, direct);
+            kernel = dif ? pass_kernel<true, FieldArith::kWide>(q, mb, direct, vec)
+                         : pass_kernel<false, FieldArith::kWide>(q, mb, direct, vec);
             break;
         case FieldArith::kPtx:
-            kernel = dif ? pass_kernel<true, FieldArith::kPtx>(q, mb, direct)
-                         : pass_kernel<false, FieldArith::kPtx>(q, mb, direct);
+            kernel = dif ? pass_kernel<true, FieldArith::kPtx>(q, mb, direct, vec)
+                         : pass_kernel<false, FieldArith::kPtx>(q, mb, direct, vec);
             break;
         case FieldArith::kPtxKaratsuba:
-            kernel = dif ? pass_kernel<true, FieldArith::kPtxKaratsuba>(q, mb, direct)
-                         : pass_kernel<false, FieldArith::kPtxKaratsuba>(q, mb, direct);
+            kernel = dif ? pass_kernel<true, FieldArith::kPtxKaratsuba>(q, mb, direct, vec)
+                         : pass_kernel<false, FieldArith::kPtxKaratsuba>(q, mb, direct, vec);
             break;
         default:
-            kernel = dif ? pass_kernel<true, FieldArith::kPtxSparse>(q, mb, direct)
-                         : pass_kernel<false, FieldArith::kPtxSparse>(q, mb, direct);
+            kernel = dif ? pass_kernel<true, FieldArith::kPtxSparse>(q, mb, direct, vec)
+                         : pass_kernel<false, FieldArith::kPtxSparse>(q, mb, direct, vec);
     }
     kernel<<<blocks, threads, 0, stream>>>(data, log_n, r, k, twiddles, twiddle_shift, roots,
                                            kmax, prefetch_twiddles);

@@ -54,12 +54,15 @@ inline constexpr unsigned kPassLogElements = 10;
 // and the last stores to it, without the staging copies through shared memory; used where each
 // thread has one group (threads = groups after the cap) and the arithmetic is PTX with
 // min_blocks 0, else the staged pass runs.
+// vector_io (NttOptions::vector_io): the staged pass with 3 register stages, the sparse PTX
+// arithmetic and min_blocks 0 in 16-byte device-memory accesses, batched (ntt_kernels.cu); used
+// where data and the twiddle tables are 16-byte aligned, else the default pass runs.
 inline constexpr unsigned kMaxRegisterStages = 3;
 cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
                             FieldArith arith, PowerTable twiddles, unsigned twiddle_shift,
                             const DeviceFr* roots, unsigned threads, unsigned register_stages,
                             bool prefetch_twiddles, unsigned min_blocks, bool direct_rounds,
-                            cudaStream_t stream);
+                            bool vector_io, cudaStream_t stream);
 
 // out[e] = x^e for e < n, from the table `powers` of x (a one-level table of any x^e, e < n,
 // built on the device: n products).

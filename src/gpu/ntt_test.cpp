@@ -224,6 +224,70 @@ TEST_F(GpuNttTest, DirectRoundsMatchTheCpu) {
         }
 }
 
+// The vector-I/O passes (16-byte accesses, batched copies, the two-level lookups' hi product
+// taken for every exponent): every thread count (fewer threads than groups too) at one-, two-
+// and three-pass sizes — 2^15 and 2^21 have two-level outer passes (exponents past 2^14, and
+// small ones whose hi entry is 1) —, with the middle pass on the two-level table too (pass
+// tables off), with the full table and DIF's prefetch (which takes the default pass), at edge
+// inputs, and at 2^26 forward. A vector 8 bytes off 16-byte alignment takes the default pass
+// and gives the same result.
+TEST_F(GpuNttTest, VectorIoPassesMatchTheCpu) {
+    util::TestRng rng(511);
+    Variants v = pass_variants("vector_io", {1u}, {32u, 64u, 128u, 512u},
+                               [](NttOptions& o, unsigned on) { o.vector_io = on != 0; });
+    for (auto& w : per_algorithm(" vector_io no pass tables", [](NttOptions& o) {
+             o.vector_io = true;
+             o.pass_twiddle_tables = false;
+         }))
+        v.push_back(w);
+    for (auto& w : per_algorithm(" vector_io full", [](NttOptions& o) {
+             o.vector_io = true;
+             o.full_twiddle_table = true;
+         }))
+        v.push_back(w);
+    for (auto& w : per_algorithm(" vector_io full+prefetch", [](NttOptions& o) {
+             o.vector_io = true;
+             o.full_twiddle_table = true;
+             o.twiddle_prefetch = o.algorithm == NttAlgorithm::kDif;
+         }))
+        v.push_back(w);
+    for (unsigned log_n : {3u, 10u, 13u, 15u, 21u})
+        expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
+    const std::vector<Fr> edges = testing::field_edge_values<Fr>();
+    std::vector<Fr> cycle(size_t{1} << 15);
+    for (size_t i = 0; i < cycle.size(); ++i) cycle[i] = edges[i % edges.size()];
+    expect_variants_same_as_cpu(cycle, "edge values", v);
+
+    const std::vector<Fr> input = random_vector(rng, size_t{1} << 26);
+    std::vector<Fr> want = input;
+    ASSERT_TRUE(ntt::forward(want, nullptr).ok());
+    for (NttAlgorithm alg : kAlgorithms) {
+        NttOptions o{alg};
+        o.vector_io = true;
+        std::vector<Fr> got = input;
+        ASSERT_TRUE(ntt_forward(got, o).ok());
+        EXPECT_EQ(first_difference(want, got), -1) << name(alg) << " vector_io 2^26";
+    }
+
+    const unsigned log_n = 21;
+    const size_t m = size_t{1} << log_n;
+    const std::vector<Fr> small = random_vector(rng, m);
+    std::vector<Fr> small_want = small;
+    ASSERT_TRUE(ntt::forward(small_want, nullptr).ok());
+    auto domain = NttDomain::create(log_n);
+    ASSERT_TRUE(domain.ok()) << domain.status().to_string();
+    auto buf = DeviceBuffer::allocate(m * sizeof(Fr) + 16);
+    ASSERT_TRUE(buf.ok()) << buf.status().to_string();
+    Fr* off = reinterpret_cast<Fr*>(static_cast<char*>(buf->data()) + 8);  // 8 mod 16
+    ASSERT_EQ(cudaMemcpy(off, small.data(), m * sizeof(Fr), cudaMemcpyHostToDevice), cudaSuccess);
+    NttOptions o;
+    o.vector_io = true;
+    ASSERT_TRUE((*domain)->forward(off, nullptr, o).ok());
+    std::vector<Fr> got(m);
+    ASSERT_EQ(cudaMemcpy(got.data(), off, m * sizeof(Fr), cudaMemcpyDeviceToHost), cudaSuccess);
+    EXPECT_EQ(first_difference(small_want, got), -1) << "vector_io, misaligned vector";
+}
+
 // The passes bounded for 5 or 6 blocks per SM (twiddles through L1), every thread count, against
 // the CPU at one-, two- and three-pass sizes; and at 2^26 forward.
 TEST_F(GpuNttTest, PassesBoundedForMoreBlocksMatchTheCpu) {
