@@ -50,6 +50,7 @@
 #include "gpu/batch_inverse_launch.hpp"
 #include "gpu/msm_launch.hpp"
 #include "gpu/msm_run_store.cuh"
+#include "gpu/vector_access.cuh"
 
 namespace cuzk::gpu::detail {
 
@@ -194,14 +195,15 @@ struct LaneItem {
     uint32_t value;
     typename C::Field px;
 };
-template <class C>
+// kVec (AffineVariant::vector_io): the point's x in 16-byte loads.
+template <class C, bool kVec = false>
 __device__ __forceinline__ LaneItem<C> load_lane_item(const ec::Affine<C>* bases,
                                                       const uint32_t* records,
                                                       const uint32_t* values, size_t i) {
     LaneItem<C> item{records[i], 0, C::Field::zero()};
     if (item.record != kIdle) {
         item.value = values[i];
-        item.px = bases[item.value & ~kNegativeFlag].x;
+        item.px = load_maybe16<kVec>(&bases[item.value & ~kNegativeFlag].x);
     }
     return item;
 }
@@ -227,7 +229,7 @@ __device__ __forceinline__ void prefetch_next_visit(const ec::Affine<C>* bases,
     if (reverse && i + part.threads < part.lanes) prefetch_point(bases, part, i + part.threads);
 }
 
-template <class C, bool kNorm>
+template <class C, bool kNorm, bool kVec = false>
 __global__ void denominators_kernel(const ec::Affine<C>* bases, PartStep<C, kNorm> part,
                                     typename PartStep<C, kNorm>::E* products) {
     using E = typename PartStep<C, kNorm>::E;
@@ -238,8 +240,9 @@ __global__ void denominators_kernel(const ec::Affine<C>* bases, PartStep<C, kNor
         if (part.prefetch && i + part.threads < part.lanes)
             prefetch_point(bases, part, i + part.threads);
         const E e = Inversion<C, kNorm>::element(
-            lane_denominator(bases, load_lane_item(bases, part.records, part.values, i),
-                             [&] { return part.sums_x[i]; }, [&] { return part.sums_y[i]; }));
+            lane_denominator(bases, load_lane_item<C, kVec>(bases, part.records, part.values, i),
+                             [&] { return load_maybe16<kVec>(part.sums_x + i); },
+                             [&] { return part.sums_y[i]; }));
         if constexpr (kNorm) part.norms[i] = e;
         return e;
     });
@@ -249,8 +252,8 @@ __global__ void denominators_kernel(const ec::Affine<C>* bases, PartStep<C, kNor
 // the result: as the running sum, or at the end of a run as the run's sum (XYZZ) at its
 // destination. Returns d_i; *sum receives the running sum the lane's next item meets (the
 // identity after a run's end; unchanged for an idle item, whose sum stays in memory).
-// `record` is part.records[i].
-template <class C, bool kNorm, class InverseOf>
+// `record` is part.records[i]. kVec: the point and the running sum in 16-byte accesses.
+template <class C, bool kNorm, bool kVec = false, class InverseOf>
 __device__ typename C::Field add_lane(const ec::Affine<C>* bases, const PartStep<C, kNorm>& part,
                                       size_t i, uint32_t record, InverseOf&& inverse_of,
                                       ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
@@ -259,9 +262,11 @@ __device__ typename C::Field add_lane(const ec::Affine<C>* bases, const PartStep
     using A = ec::Affine<C>;
     if (record == kIdle) return F::one();
     const uint32_t v = part.values[i];
-    A p = bases[v & ~kNegativeFlag];
+    A p = load_maybe16<kVec>(bases + (v & ~kNegativeFlag));
     if (v & kNegativeFlag) p = -p;
-    const A a = (record & kRunStart) ? A::identity() : A{part.sums_x[i], part.sums_y[i]};
+    const A a = (record & kRunStart)
+                    ? A::identity()
+                    : A{load_maybe16<kVec>(part.sums_x + i), load_maybe16<kVec>(part.sums_y + i)};
     F d = F::one();
     A r;
     if (p.is_identity()) {
@@ -278,8 +283,8 @@ __device__ typename C::Field add_lane(const ec::Affine<C>* bases, const PartStep
         }
     }
     if (!(record & kRunEnd)) {
-        part.sums_x[i] = r.x;
-        part.sums_y[i] = r.y;
+        store_maybe16<kVec>(part.sums_x + i, r.x);
+        store_maybe16<kVec>(part.sums_y + i, r.y);
         *sum = r;
     } else {
         const RunDestination where = (record & kToFirst)  ? RunDestination::kFirst
@@ -294,7 +299,7 @@ __device__ typename C::Field add_lane(const ec::Affine<C>* bases, const PartStep
 
 // Part 3 of a step: each thread walks its group back (against up's walk, `reverse` as there)
 // and adds every lane's point.
-template <class C, bool kNorm>
+template <class C, bool kNorm, bool kVec = false>
 __device__ __forceinline__ void add_walk(const ec::Affine<C>* bases,
                                          const PartStep<C, kNorm>& part,
                                          const typename PartStep<C, kNorm>::E* product_inverses,
@@ -309,7 +314,7 @@ __device__ __forceinline__ void add_walk(const ec::Affine<C>* bases,
         [&](size_t i, const E& e_inverse) -> E {
             prefetch_next_visit(bases, part, t, i, reverse);
             ec::Affine<C> sum;
-            const F d = add_lane(
+            const F d = add_lane<C, kNorm, kVec>(
                 bases, part, i, part.records[i],
                 [&](const F& x) { return Inversion<C, kNorm>::inverse(x, e_inverse); }, buckets,
                 first, last, &sum);
@@ -319,22 +324,22 @@ __device__ __forceinline__ void add_walk(const ec::Affine<C>* bases,
         },
         reverse);
 }
-template <class C, bool kNorm>
+template <class C, bool kNorm, bool kVec = false>
 __global__ void add_kernel(const ec::Affine<C>* bases, PartStep<C, kNorm> part,
                            const typename PartStep<C, kNorm>::E* product_inverses,
                            ec::Xyzz<C>* buckets, ec::Xyzz<C>* first, ec::Xyzz<C>* last,
                            bool reverse) {
-    add_walk(bases, part, product_inverses, buckets, first, last, reverse);
+    add_walk<C, kNorm, kVec>(bases, part, product_inverses, buckets, first, last, reverse);
 }
 // The same, compiled for kBoundedAddBlocks resident blocks per SM (at most 128 registers; G1
 // only: AffineVariant::add_min_blocks).
 constexpr unsigned kBoundedAddBlocks = 4;
-template <class C>
+template <class C, bool kVec = false>
 __global__ void __launch_bounds__(kBlock, kBoundedAddBlocks)
     add_kernel_bounded(const ec::Affine<C>* bases, PartStep<C> part,
                        const typename C::Field* product_inverses, ec::Xyzz<C>* buckets,
                        ec::Xyzz<C>* first, ec::Xyzz<C>* last, bool reverse) {
-    add_walk<C, false>(bases, part, product_inverses, buckets, first, last, reverse);
+    add_walk<C, false, kVec>(bases, part, product_inverses, buckets, first, last, reverse);
 }
 
 // Part 3 of step s fused with part 1 of step s + 1 (GpuMsmOptions::batch_affine_fused): as
@@ -514,6 +519,18 @@ cudaError_t run_affine_steps(const ec::Affine<C>* bases, size_t items, uint32_t 
     // additions together with the next step's denominators, whose prefix chains run the other
     // way round.
     const bool fused = !kNorm && variant.fused;
+    // variant.vector_io (G1, unfused): the kernels with 16-byte accesses, where the bases and
+    // the scratch (whose arrays start at 256-byte offsets, lanes 48 bytes apart) are aligned.
+    auto* denominators = &denominators_kernel<C, kNorm>;
+    auto* add = &add_kernel<C, kNorm>;
+    if constexpr (std::is_same_v<C, DeviceG1Curve>) {
+        const bool vec = variant.vector_io && !fused && aligned16(bases) && aligned16(base);
+        if (variant.add_min_blocks >= kBoundedAddBlocks)
+            add = vec ? &add_kernel_bounded<C, true> : &add_kernel_bounded<C>;
+        else if (vec)
+            add = &add_kernel<C, false, true>;
+        if (vec) denominators = &denominators_kernel<C, false, true>;
+    }
     bool reverse = false;
     for (uint32_t step = 0; step < steps; ++step, reverse = fused && !reverse) {
         for (unsigned p = 0; p < l.parts; ++p) {
@@ -537,8 +554,7 @@ cudaError_t run_affine_steps(const ec::Affine<C>* bases, size_t items, uint32_t 
             if (priority && (err = urgent[p]->side_waits_main()) != cudaSuccess) return err;
             const cudaStream_t first_half = priority ? urgent[p]->side() : streams[p];
             if (!fused || step == 0) {
-                denominators_kernel<C, kNorm><<<grid, kBlock, 0, first_half>>>(bases, part,
-                                                                               products);
+                denominators<<<grid, kBlock, 0, first_half>>>(bases, part, products);
                 if ((err = cudaGetLastError()) != cudaSuccess) return err;
             }
             err = launch_batch_inverse(products, inverses, part.threads,
@@ -555,12 +571,8 @@ cudaError_t run_affine_steps(const ec::Affine<C>* bases, size_t items, uint32_t 
                     continue;
                 }
             }
-            auto* kernel = &add_kernel<C, kNorm>;
-            if constexpr (std::is_same_v<C, DeviceG1Curve>) {
-                if (variant.add_min_blocks >= kBoundedAddBlocks) kernel = &add_kernel_bounded<C>;
-            }
-            kernel<<<grid, kBlock, 0, streams[p]>>>(bases, part, inverses, buckets, first + begin,
-                                                    last + begin, reverse);
+            add<<<grid, kBlock, 0, streams[p]>>>(bases, part, inverses, buckets, first + begin,
+                                                 last + begin, reverse);
             if ((err = cudaGetLastError()) != cudaSuccess) return err;
         }
     }

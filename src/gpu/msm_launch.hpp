@@ -74,6 +74,9 @@ struct AffineVariant {
     // G2 (Fp2 denominators), unfused steps: the batch inversion in Fp through the norms,
     // d⁻¹ = conj(d)·N(d)⁻¹ (GpuMsmOptions::batch_affine_norm_inverse_g2). Ignored for G1.
     bool norm_inverse = false;
+    // G1, unfused steps: the gathered points and the running sums in 16-byte accesses
+    // (GpuMsmOptions::batch_affine_vector_io), where bases and scratch are 16-byte aligned.
+    bool vector_io = false;
 };
 size_t msm_affine_scratch_bytes(size_t items, uint32_t chunk, size_t field_bytes);
 template <class C>

@@ -69,7 +69,8 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
                  // denominators and inversions on streams of the greatest priority; bits 12-13:
                  // the batch-affine parts, 0 → 2 (the default), 1 → 1, 2 → 3, 3 → 4; bit 14:
                  // the grid windows step (grid_running_sums), bits 15 / 16: its sums bounded to
-                 // 6 / 8 blocks per SM; bits 17-18: windows per pass 0 (all) / 1 / 2 / 3
+                 // 6 / 8 blocks per SM; bits 17-18: windows per pass 0 (all) / 1 / 2 / 3;
+                 // bit 19: G1's batch-affine steps in 16-byte accesses (batch_affine_vector_io)
                  int kernel_variant = 0,
                  unsigned aggregate_threads = GpuMsmOptions{}.aggregate_threads) {
     auto dev = DeviceG1Bases::upload(bases);
@@ -96,6 +97,7 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
     constexpr unsigned kParts[4] = {2, 1, 3, 4};
     options.batch_affine_parts = kParts[(kernel_variant >> 12) & 3];
     options.windows_per_pass = (kernel_variant >> 17) & 3;
+    options.batch_affine_vector_io = (kernel_variant & (1 << 19)) != 0;
     auto got = msm_g1(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
@@ -113,7 +115,8 @@ TEST_F(GpuMsmTest, RandomInputsManySizesAndWindows) {
         for (unsigned c : {0u, 5u})
             for (int variant :
                  {1, 2, 3, 4, 6, 8, 16, 17, 32, 64, 96, 128, 160, 256, 288, 544, 1568, 3616,
-                  16384, 16384 + 32, 16384 + 32768, 16384 + 65536 + 32})
+                  16384, 16384 + 32, 16384 + 32768, 16384 + 65536 + 32, 544 + (1 << 19),
+                  3616 + (1 << 19)})
                 expect_same(bases, k, c, "random, kernel variant", 32, variant);
         for (unsigned c : {1u, 2u, 3u, 4u, 8u, 13u})
             for (unsigned threads : {1u, 64u, 65536u})
@@ -167,7 +170,8 @@ TEST_F(GpuMsmTest, EdgeScalarsAndPoints) {
         for (unsigned chunk : {1u, 2u, 32u, 700u}) {
             expect_same(bases, k, c, "edges", chunk);
             for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32, 544, 1568, 3616, 3616 + (1 << 12),
-                                3616 + (3 << 12), 16384, 16384 + 32})
+                                3616 + (3 << 12), 16384, 16384 + 32, 544 + (1 << 19),
+                                3616 + (1 << 19)})
                 expect_same(bases, k, c, "edges, kernel variant", chunk, variant);
         }
     // One point in every bucket of the low windows: the grid's row and column sums add equal

@@ -12,7 +12,8 @@ inline AffineVariant affine_variant(const GpuMsmOptions& o, bool g2) {
     return AffineVariant{o.batch_affine_prefetch,
                          g2 ? o.batch_affine_fused_g2 : o.batch_affine_fused,
                          o.batch_affine_add_min_blocks, o.batch_affine_priority,
-                         o.batch_affine_parts, g2 && o.batch_affine_norm_inverse_g2};
+                         o.batch_affine_parts, g2 && o.batch_affine_norm_inverse_g2,
+                         !g2 && o.batch_affine_vector_io};
 }
 
 }  // namespace cuzk::gpu::detail

@@ -147,11 +147,13 @@ struct NttOptions {
     // of four 8-byte ones) and batch them: the copy into shared memory asks for four elements
     // before it stores any, the copy out handles two (with their twiddle lookups) at a time, and
     // a two-level lookup always multiplies by its hi entry (1 for small exponents), so no branch
-    // splits the batch. SASS (sm_90) of the default pass: one element per loop trip, each load
+    // splits the batch. SASS (sm_90) of the pass before: one element per loop trip, each load
     // waited for before the next is asked, four LDG.E.64 per element and per table entry.
-    // Pointers not 16-byte aligned get the default pass. Same results; env
-    // CUZK_NTT_VECTOR_IO=0|1.
-    bool vector_io = util::env_switch("CUZK_NTT_VECTOR_IO", false);
+    // Pointers not 16-byte aligned get that pass. Same results; env CUZK_NTT_VECTOR_IO=0|1.
+    // On since 2026-12-06: H100, 2^27 (ms, off / on, two rounds alike) forward 44.92 / 43.90,
+    // inverse 47.93 / 46.89, coset inverse 51.00 / 49.97; with full_twiddle_table forward
+    // 43.01 / 41.62; in 32 GiB partitions ntt_h 270 → 260 ms.
+    bool vector_io = util::env_switch("CUZK_NTT_VECTOR_IO", true);
     // The bit-reversal permutation through shared-memory tiles (runs of 16 elements in both
     // directions) instead of a swap per element pair (env CUZK_NTT_TILED_BIT_REVERSE=0 for
     // comparison). Same results.

@@ -225,7 +225,7 @@ TEST_F(GpuNttTest, DirectRoundsMatchTheCpu) {
 }
 
 // The vector-I/O passes (16-byte accesses, batched copies, the two-level lookups' hi product
-// taken for every exponent): every thread count (fewer threads than groups too) at one-, two-
+// taken for every exponent; on by default) and the 8-byte ones: every thread count (fewer threads than groups too) at one-, two-
 // and three-pass sizes — 2^15 and 2^21 have two-level outer passes (exponents past 2^14, and
 // small ones whose hi entry is 1) —, with the middle pass on the two-level table too (pass
 // tables off), with the full table and DIF's prefetch (which takes the default pass), at edge
@@ -233,7 +233,7 @@ TEST_F(GpuNttTest, DirectRoundsMatchTheCpu) {
 // and gives the same result.
 TEST_F(GpuNttTest, VectorIoPassesMatchTheCpu) {
     util::TestRng rng(511);
-    Variants v = pass_variants("vector_io", {1u}, {32u, 64u, 128u, 512u},
+    Variants v = pass_variants("vector_io", {0u, 1u}, {32u, 64u, 128u, 512u},
                                [](NttOptions& o, unsigned on) { o.vector_io = on != 0; });
     for (auto& w : per_algorithm(" vector_io no pass tables", [](NttOptions& o) {
              o.vector_io = true;

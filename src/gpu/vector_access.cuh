@@ -40,6 +40,18 @@ __device__ __forceinline__ void store16(T* p, const T& v) {
 #pragma unroll
     for (int i = 0; i < kWords; ++i) q[i] = w[i];
 }
+
+// *p, or load16(p) where kVec (a kernel's compile-time choice).
+template <bool kVec, class T>
+__device__ __forceinline__ T load_maybe16(const T* p) {
+    if constexpr (kVec) return load16(p);
+    else return *p;
+}
+template <bool kVec, class T>
+__device__ __forceinline__ void store_maybe16(T* p, const T& v) {
+    if constexpr (kVec) store16(p, v);
+    else *p = v;
+}
 #endif
 
 }  // namespace cuzk::gpu::detail
