@@ -163,12 +163,15 @@ struct GpuMsmOptions {
     // 2^22 94.9 / 84.3, 2^23 172.5 / 152.4, 2^24 291.7 / 270.2 (two rounds alike), 2^25 530.9 /
     // 501.8 — 2^24 in kernels 340.3 → 318.8.
     bool batch_affine_norm_inverse_g2 = util::env_switch("CUZK_MSM_G2_NORM_INVERSE", true);
-    // G1's batch-affine steps (unfused) read the gathered points and the running sums, and
-    // write the sums, in 16-byte accesses (gpu/vector_access.cuh: LDG.E.128 where the 8-byte
-    // aligned field type gives LDG.E.64, half the memory instructions per addition) — where the
-    // bases and the scratch are 16-byte aligned, else the 8-byte kernels run. Same sums; env
-    // CUZK_MSM_VECTOR_IO=0|1. On since 2026-12-06: H100, G1 2^27 bucket step (ms, off / on, two
-    // rounds alike) 634.7 / 624.0; msm_h per 32 GiB partition (lean plan) ~809 → ~805.
+    // The batch-affine steps (unfused; G1, and G2 with the norm inversion) read the gathered
+    // points and the running sums, and write the sums, in 16-byte accesses
+    // (gpu/vector_access.cuh: LDG.E.128 where the 8-byte aligned field type gives LDG.E.64,
+    // half the memory instructions per addition) — where the bases and the scratch are 16-byte
+    // aligned, else the 8-byte kernels run. Same sums; env CUZK_MSM_VECTOR_IO=0|1. On since
+    // 2026-12-06: H100, G1 2^27 bucket step (ms, off / on, two rounds alike) 634.7 / 624.0;
+    // msm_h per 32 GiB partition (lean plan) ~809 → ~805. G2's since 2026-12-06 (session
+    // 29): H100, G2 bucket step (ms, off / on, two rounds alike) 2^22 87.1 / 82.4, 2^24
+    // 272.7 / 262.0 — 2^24 in kernels 321.0 → 310.7.
     bool batch_affine_vector_io = util::env_switch("CUZK_MSM_VECTOR_IO", true);
     // Temporary buffers (sorted pairs, records, pieces, buckets, sort scratch: ~50 GB at 2^27
     // scalars) taken from and given back to the process's ScratchCache (gpu/scratch_cache.hpp)

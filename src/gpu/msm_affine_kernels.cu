@@ -519,17 +519,22 @@ cudaError_t run_affine_steps(const ec::Affine<C>* bases, size_t items, uint32_t 
     // additions together with the next step's denominators, whose prefix chains run the other
     // way round.
     const bool fused = !kNorm && variant.fused;
-    // variant.vector_io (G1, unfused): the kernels with 16-byte accesses, where the bases and
-    // the scratch (whose arrays start at 256-byte offsets, lanes 48 bytes apart) are aligned.
+    // variant.vector_io (unfused; G1, and G2 with the norm inversion): the kernels with 16-byte
+    // accesses, where the bases and the scratch (whose arrays start at 256-byte offsets, lanes
+    // 48 or 96 bytes apart) are aligned.
     auto* denominators = &denominators_kernel<C, kNorm>;
     auto* add = &add_kernel<C, kNorm>;
-    if constexpr (std::is_same_v<C, DeviceG1Curve>) {
+    constexpr bool kG1 = std::is_same_v<C, DeviceG1Curve>;
+    if constexpr (kG1 || (kNorm && std::is_same_v<C, DeviceG2Curve>)) {
         const bool vec = variant.vector_io && !fused && aligned16(bases) && aligned16(base);
-        if (variant.add_min_blocks >= kBoundedAddBlocks)
-            add = vec ? &add_kernel_bounded<C, true> : &add_kernel_bounded<C>;
-        else if (vec)
-            add = &add_kernel<C, false, true>;
-        if (vec) denominators = &denominators_kernel<C, false, true>;
+        if (vec) {
+            denominators = &denominators_kernel<C, kNorm, true>;
+            add = &add_kernel<C, kNorm, true>;
+        }
+        if constexpr (kG1) {
+            if (variant.add_min_blocks >= kBoundedAddBlocks)
+                add = vec ? &add_kernel_bounded<C, true> : &add_kernel_bounded<C>;
+        }
     }
     bool reverse = false;
     for (uint32_t step = 0; step < steps; ++step, reverse = fused && !reverse) {

@@ -74,7 +74,8 @@ struct AffineVariant {
     // G2 (Fp2 denominators), unfused steps: the batch inversion in Fp through the norms,
     // d⁻¹ = conj(d)·N(d)⁻¹ (GpuMsmOptions::batch_affine_norm_inverse_g2). Ignored for G1.
     bool norm_inverse = false;
-    // G1, unfused steps: the gathered points and the running sums in 16-byte accesses
+    // Unfused steps of G1, and of G2 with norm_inverse (not the lazy Fp2 product): the
+    // gathered points and the running sums in 16-byte accesses
     // (GpuMsmOptions::batch_affine_vector_io), where bases and scratch are 16-byte aligned.
     bool vector_io = false;
 };

@@ -304,7 +304,7 @@ void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<Bi
                     bool split_running_sums = false, bool fused = true,
                     bool priority = false, unsigned parts = 2, bool grid = false,
                     unsigned grid_min_blocks = 0, unsigned windows_per_pass = 0,
-                    bool norm_inverse = true) {
+                    bool norm_inverse = true, bool vector_io = true) {
     auto dev = DeviceG2Bases::upload(bases);
     ASSERT_TRUE(dev.ok()) << dev.status().to_string();
     const ec::G2Jacobian want = msm::msm(bases, k);
@@ -324,6 +324,7 @@ void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<Bi
     options.batch_affine_priority = priority;
     options.batch_affine_parts = parts;
     options.batch_affine_norm_inverse_g2 = norm_inverse;
+    options.batch_affine_vector_io = vector_io;
     auto got = msm_g2(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
@@ -334,7 +335,8 @@ void expect_same_g2(const std::vector<ec::G2Affine>& bases, const std::vector<Bi
                               << " parts=" << parts << " grid=" << grid
                               << " grid min blocks=" << grid_min_blocks
                               << " windows per pass=" << windows_per_pass
-                              << " norm inverse=" << norm_inverse;
+                              << " norm inverse=" << norm_inverse
+                              << " vector io=" << vector_io;
 }
 
 // The unfused batch-affine G2 MSM with its inversion in Fp2 (norm_inverse off) — the path the
@@ -362,6 +364,8 @@ TEST_F(GpuMsmTest, G2RandomInputs) {
             expect_same_g2(bases, k, 0, "g2 random, batch-affine", chunk, false, true);
             expect_same_g2(bases, k, 0, "g2 random, batch-affine unfused", chunk, false, true,
                            false, false, false);
+            expect_same_g2(bases, k, 0, "g2 random, batch-affine unfused, 8-byte accesses", chunk,
+                           false, true, false, false, false, false, 2, false, 0, 0, true, false);
             expect_same_g2(bases, k, 0, "g2 random, batch-affine unfused, priority", chunk, false,
                            true, false, false, false, true, 3);
             expect_same_g2_inversions(bases, k, 0, "g2 random, batch-affine unfused, inversions",
@@ -411,6 +415,9 @@ TEST_F(GpuMsmTest, G2EdgeScalarsAndPoints) {
                 if (!lazy && !split) {
                     expect_same_g2(bases, k, c, "g2 edges, batch-affine unfused", chunk, false,
                                    true, false, false, false);
+                    expect_same_g2(bases, k, c, "g2 edges, unfused, 8-byte accesses", chunk,
+                                   false, true, false, false, false, false, 2, false, 0, 0, true,
+                                   false);
                     expect_same_g2_inversions(bases, k, c, "g2 edges, unfused, inversions", chunk);
                 }
             }
