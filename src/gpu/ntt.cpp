@@ -254,7 +254,9 @@ util::Status NttDomain::transform(Fr* data, CUstream_st* stream, bool inverse_ro
                                                           options.register_stages, prefetch,
                                                           options.pass_min_blocks,
                                                           options.direct_rounds,
-                                                          options.vector_io, stream));
+                                                          options.vector_io,
+                                                          options.dif_partial_round_first,
+                                                          stream));
     }
     if (dif && reorder)
         CUZK_CUDA_RETURN_IF_ERROR(

@@ -158,6 +158,17 @@ struct NttOptions {
     // directions) instead of a swap per element pair (env CUZK_NTT_TILED_BIT_REVERSE=0 for
     // comparison). Same results.
     bool tiled_bit_reverse = util::env_switch("CUZK_NTT_TILED_BIT_REVERSE", true);
+    // DIF passes whose stage count k is not a multiple of the register rounds' width q run their
+    // round of k mod q stages first, at the top f bits, instead of last: their last window then
+    // starts at f bit 0, where a twiddle is known at compile time and the trivial ones (a
+    // share 2^−b of stage b) are skipped (ntt_kernels.cu). Counted products per element with
+    // q = 3 (inner stages + inter-pass twiddles + the outer pass's two-level lookup), off → on:
+    // 2^20 (passes 10+10) 11.0 → 10.25, 2^21 (7+7+7) 12.0 → 10.875, 2^22 12.25 → 11.375, 2^23
+    // 12.5 → 11.875, 2^24 12.75 → 12.375, 2^26 13.5 → 13.375; 2^27 (9+9+9) none. Measured
+    // (H200, 2026-12-06, forward ms, off / on): 2^20 0.320 / 0.302, 2^22 1.208 / 1.137, 2^24
+    // 4.861 / 4.659, 2^26 20.571 / 20.332, 2^27 43.33 / 43.28. Same results; env
+    // CUZK_NTT_DIF_PARTIAL_FIRST=0|1.
+    bool dif_partial_round_first = util::env_switch("CUZK_NTT_DIF_PARTIAL_FIRST", true);
     // The H step (gpu/h_poly.hpp) in six transforms instead of seven: c never goes to the coset.
     // The last step is linear, so icoset((a·b − c)/z) = (icoset(a·b) − c_coef)/z with c_coef =
     // iNTT(c); c only needs its inverse transform. Same results (exact field arithmetic); off

@@ -70,10 +70,15 @@ __device__ DeviceFr power(PowerTable t, uint64_t e) {
 // k stages run in rounds of up to kQ: a thread group holds the 2^kQ elements that differ in kQ
 // consecutive f bits (the round's window), loads them into registers, runs the round's stages
 // on them there and stores them back — one barrier and one shared-memory round trip per kQ
-// stages. DIF takes windows from the top f bits down, DIT from the bottom up; when kQ does not
-// divide k, the last window overlaps bits already done and runs only the new stages. In a
-// window starting at f bit 0 the twiddle depends on the register index alone, so the trivial
-// ones (f mod 2^b = 0) are skipped at compile time. Requires kQ ≤ k.
+// stages. DIF takes windows from the top f bits down, DIT from the bottom up. In a window
+// starting at f bit 0 the twiddle depends on the register index alone, so the trivial ones
+// (f mod 2^b = 0, a share 2^−b of stage b's pairs) are skipped at compile time; elsewhere they
+// depend on the group's f bits under the window and are multiplied like the others. When kQ
+// does not divide k, one round runs only k mod kQ stages: DIT's last, in the window at the top
+// bits (overlapping bits already done); DIF's first, in the window at the top bits, so that its
+// later windows are whole and the last starts at f bit 0 (dif_partial_first; without it DIF's
+// partial round comes last, in the window at f bit 0 overlapping [1, kQ), and stages 1 .. kQ − 1
+// lose their skips: for k = 10, kQ = 3, 0.375 products per element and pass). Requires kQ ≤ k.
 // Staged (kDirect false): the block copies its elements from device memory into shared memory
 // (one loop over e), runs every round between shared-memory copies, and copies them back.
 // Direct (kDirect, one group per thread): the first round loads its group straight from device
@@ -103,11 +108,21 @@ struct RoundWindow {
     unsigned wlo, ilo, ihi, pos, todo;
 };
 
+// dif_partial_first (DIF, kQ not dividing k): the round of k mod kQ stages comes first, at the
+// top bits, so that the last window starts at f bit 0 and skips its trivial twiddles — else it
+// comes last and overlaps the window before it (see the launcher's comment in ntt_launch.hpp).
 template <bool kDif, unsigned kQ>
-__device__ __forceinline__ RoundWindow round_window(unsigned k, unsigned t, unsigned done) {
+__device__ __forceinline__ RoundWindow round_window(unsigned k, unsigned t, unsigned done,
+                                                    bool dif_partial_first) {
     RoundWindow w;
     w.todo = (k - done < kQ) ? k - done : kQ;
-    if (kDif) {
+    if (kDif && dif_partial_first) {
+        // k ≥ kQ, and after the first round k − done is a multiple of kQ: every window is whole.
+        if (done == 0 && k % kQ != 0) w.todo = k % kQ;
+        w.wlo = k - done - kQ;
+        w.ihi = kQ;
+        w.ilo = kQ - w.todo;
+    } else if (kDif) {
         w.wlo = (k - done >= kQ) ? k - done - kQ : 0;
         w.ihi = k - done - w.wlo;
         w.ilo = w.ihi - w.todo;
@@ -170,7 +185,7 @@ __global__ void __launch_bounds__(kMaxBlockElements >> kQ,
                                                   : (kQ == 3 ? 4 : (kQ == 2 && kDirect ? 3 : 1)))
     ntt_pass_kernel(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, PowerTable tw,
                     unsigned twiddle_shift, const DeviceFr* roots, unsigned kmax,
-                    bool prefetch_twiddles) {
+                    bool prefetch_twiddles, bool dif_partial_first) {
     constexpr unsigned kWidth = 1u << kQ;
     constexpr bool kSharedRoots = kMinBlocks == 0;
     __shared__ DeviceFr s[kMaxBlockElements];
@@ -286,7 +301,7 @@ __global__ void __launch_bounds__(kMaxBlockElements >> kQ,
         // One group per thread (the launcher's condition), so every thread runs every round.
         const unsigned g = threadIdx.x;
         for (unsigned done = 0; done < k;) {
-            const RoundWindow w = round_window<kDif, kQ>(k, t, done);
+            const RoundWindow w = round_window<kDif, kQ>(k, t, done, dif_partial_first);
             const unsigned base = group_base<kQ>(g, w.pos);
             DeviceFr v[kWidth];
             if (done == 0) {
@@ -316,7 +331,7 @@ __global__ void __launch_bounds__(kMaxBlockElements >> kQ,
         }
         const unsigned groups = 1u << (eb - kQ);
         for (unsigned done = 0; done < k;) {
-            const RoundWindow w = round_window<kDif, kQ>(k, t, done);
+            const RoundWindow w = round_window<kDif, kQ>(k, t, done, dif_partial_first);
             __syncthreads();
             for (unsigned g = threadIdx.x; g < groups; g += blockDim.x) {
                 const unsigned base = group_base<kQ>(g, w.pos);
@@ -463,7 +478,7 @@ unsigned grid_for(size_t n) {
 namespace {
 
 using PassKernel = void (*)(DeviceFr*, unsigned, unsigned, unsigned, PowerTable, unsigned,
-                            const DeviceFr*, unsigned, bool);
+                            const DeviceFr*, unsigned, bool, bool);
 
 template <bool kDif, FieldArith kA>
 PassKernel pass_kernel(unsigned register_stages, unsigned min_blocks, bool direct, bool vec) {
@@ -521,7 +536,7 @@ cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned
                             FieldArith arith, PowerTable twiddles, unsigned twiddle_shift,
                             const DeviceFr* roots, unsigned threads, unsigned register_stages,
                             bool prefetch_twiddles, unsigned min_blocks, bool direct_rounds,
-                            bool vector_io, cudaStream_t stream) {
+                            bool vector_io, bool dif_partial_first, cudaStream_t stream) {
     const unsigned eb = log_n < kPassLogElements ? log_n : kPassLogElements;
     if (k == 0 || k > eb || r + k > log_n) return cudaErrorInvalidValue;
     if (threads < 32 || threads > kMaxBlockElements / 2 || (threads & (threads - 1)) != 0)
@@ -557,7 +572,7 @@ cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned
                          : pass_kernel<false, FieldArith::kPtxSparse>(q, mb, direct, vec);
     }
     kernel<<<blocks, threads, 0, stream>>>(data, log_n, r, k, twiddles, twiddle_shift, roots,
-                                           kmax, prefetch_twiddles);
+                                           kmax, prefetch_twiddles, dif_partial_first);
     return cudaGetLastError();
 }
 

@@ -57,12 +57,17 @@ inline constexpr unsigned kPassLogElements = 10;
 // vector_io (NttOptions::vector_io): the staged pass with 3 register stages, the sparse PTX
 // arithmetic and min_blocks 0 in 16-byte device-memory accesses, batched (ntt_kernels.cu); used
 // where data and the twiddle tables are 16-byte aligned, else the default pass runs.
+// dif_partial_first (NttOptions::dif_partial_round_first): where the register rounds' width q
+// does not divide k, DIF runs its round of k mod q stages first (at the top f bits) and whole
+// windows after it, so that its last window starts at f bit 0, where the trivial twiddles are
+// skipped at compile time; else that round comes last, inside the window before it. DIT always
+// runs whole windows from f bit 0 up with its partial round last (at the top).
 inline constexpr unsigned kMaxRegisterStages = 3;
 cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned k, bool dif,
                             FieldArith arith, PowerTable twiddles, unsigned twiddle_shift,
                             const DeviceFr* roots, unsigned threads, unsigned register_stages,
                             bool prefetch_twiddles, unsigned min_blocks, bool direct_rounds,
-                            bool vector_io, cudaStream_t stream);
+                            bool vector_io, bool dif_partial_first, cudaStream_t stream);
 
 // out[e] = x^e for e < n, from the table `powers` of x (a one-level table of any x^e, e < n,
 // built on the device: n products).

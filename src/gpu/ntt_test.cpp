@@ -345,6 +345,22 @@ TEST_F(GpuNttTest, TiledAndPairwiseBitReversalMatchTheCpu) {
         {7u, 8u, 9u, 10u, 15u, 22u});
 }
 
+// DIF's partial register round first (at the top bits) or last (overlapping the window at f
+// bit 0), at every register-round width: passes of 1, 2, 4, 5, 10 stages, 6 + 7 (2^13), 10 + 10
+// (2^20), 7 + 7 + 7 (2^21) and 7 + 7 + 8 (2^22); DIT ignores the switch.
+TEST_F(GpuNttTest, DifPartialRoundFirstOrLastMatchesTheCpu) {
+    for (unsigned stages : {2u, 3u}) {
+        SCOPED_TRACE("register stages " + std::to_string(stages));
+        expect_switch_same_as_cpu(
+            520 + stages, " partial first", " partial last",
+            [stages](NttOptions& o, bool on) {
+                o.dif_partial_round_first = on;
+                o.register_stages = stages;
+            },
+            {1u, 2u, 4u, 5u, 10u, 13u, 20u, 21u, 22u});
+    }
+}
+
 // The middle pass's own twiddle table (three passes: 2^21 and up) against the two-level one.
 TEST_F(GpuNttTest, PassTwiddleTablesOnAndOffMatchTheCpu) {
     expect_switch_same_as_cpu(
