@@ -108,9 +108,7 @@ struct RoundWindow {
     unsigned wlo, ilo, ihi, pos, todo;
 };
 
-// dif_partial_first (DIF, kQ not dividing k): the round of k mod kQ stages comes first, at the
-// top bits, so that the last window starts at f bit 0 and skips its trivial twiddles — else it
-// comes last and overlaps the window before it (see the launcher's comment in ntt_launch.hpp).
+// dif_partial_first: DIF's round of k mod kQ stages first (see the file comment above).
 template <bool kDif, unsigned kQ>
 __device__ __forceinline__ RoundWindow round_window(unsigned k, unsigned t, unsigned done,
                                                     bool dif_partial_first) {

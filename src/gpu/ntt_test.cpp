@@ -346,7 +346,7 @@ TEST_F(GpuNttTest, TiledAndPairwiseBitReversalMatchTheCpu) {
 }
 
 // DIF's partial register round first (at the top bits) or last (overlapping the window at f
-// bit 0), at every register-round width: passes of 1, 2, 4, 5, 10 stages, 6 + 7 (2^13), 10 + 10
+// bit 0), with rounds of 2 and 3 stages (rounds of 1 divide every pass): passes of 1, 2, 4, 5, 10 stages, 6 + 7 (2^13), 10 + 10
 // (2^20), 7 + 7 + 7 (2^21) and 7 + 7 + 8 (2^22); DIT ignores the switch.
 TEST_F(GpuNttTest, DifPartialRoundFirstOrLastMatchesTheCpu) {
     for (unsigned stages : {2u, 3u}) {
