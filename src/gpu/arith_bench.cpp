@@ -187,6 +187,20 @@ util::Result<std::vector<ArithBenchResult>> bench_device_arith(int repetitions) 
                                 mul_step<ff::Fr>));
         out.push_back(fr_sparse);
     }
+    // The Fr product on the FP64 pipe, alone and alternating with the sparse one (so that both
+    // pipes multiply).
+    for (const bool hybrid : {false, true}) {
+        const FieldProduct product = hybrid ? FieldProduct::kHybridFp64 : FieldProduct::kFp64;
+        CUZK_ASSIGN_OR_RETURN(
+            ArithBenchResult fr_fp64,
+            bench_field<ff::Fr>(hybrid ? "fr_mul_hybrid_fp64" : "fr_mul_fp64", repetitions, 512,
+                                256,
+                                [product](uint64_t* a, uint64_t* b, size_t n, int it) {
+                                    return detail::launch_fr_mul_chains(a, b, n, it, product);
+                                },
+                                mul_step<ff::Fr>));
+        out.push_back(fr_fp64);
+    }
     // The Fp2 product, lazily reduced against Karatsuba (3 Fp products' worth of multiply-adds
     // nominally, so that the two rates compare).
     for (const bool lazy : {true, false}) {

@@ -26,7 +26,8 @@ namespace cuzk::gpu {
 struct ArithBenchResult {
     std::string what;   // "fp_mul", "fr_mul", "fp_mul_split", "fr_mul_split",
                         // "fp_mul_karatsuba", "fr_mul_karatsuba", "fr_mul_sparse",
-                        // "fr_mul_sparse_cmod", "fp2_mul_lazy",
+                        // "fr_mul_sparse_cmod", "fr_mul_fp64",
+                        // "fr_mul_hybrid_fp64", "fp2_mul_lazy",
                         // "fp2_mul_karatsuba", "fp_addsub_ptx",
                         // "fp_addsub_wide", "g1_madd"
     double ms = 0;         // median per launch

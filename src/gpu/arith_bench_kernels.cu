@@ -20,13 +20,17 @@ __constant__ uint64_t kFrModulusInConstantMemory[DeviceFr::kLimbs];
 // sparse reduction (DeviceField::mul_ptx_sparse), 3 the sparse reduction with the modulus read
 // from constant memory (Fr only): its words become register or constant-bank operands, so that
 // ptxas may emit one wide multiply-add per word pair where immediates give a low and a high one;
-// 4 one level of Karatsuba before the reduction (DeviceField::mul_ptx_karatsuba).
+// 4 one level of Karatsuba before the reduction (DeviceField::mul_ptx_karatsuba); 5 the FP64
+// product (DeviceField::mul_fp64, Fr only); 6 (Fr only) the sparse reduction here, and the
+// chains' second product on the FP64 pipe (see mul_chains_kernel).
 template <class F, int kVariant>
 __device__ __forceinline__ F bench_mul(const F& x, const F& y) {
-    if constexpr (kVariant == 1) {
-        return F::mul_ptx_split(x, y);
-    } else if constexpr (kVariant == 2) {
+    if constexpr (kVariant == 5) {
+        return F::mul_fp64(x, y);
+    } else if constexpr (kVariant == 2 || kVariant == 6) {
         return F::mul_ptx_sparse(x, y);
+    } else if constexpr (kVariant == 1) {
+        return F::mul_ptx_split(x, y);
     } else if constexpr (kVariant == 3) {
         F r;
         mont_mul_ptx<F::kLimbs, true>(r.limb, x.limb, y.limb, kFrModulusInConstantMemory,
@@ -44,9 +48,10 @@ __global__ void mul_chains_kernel(F* a, F* b, size_t n, int iterations) {
     const size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
     if (i >= n) return;
     F x = a[i], y = b[i];
+    constexpr int kSecond = kVariant == 6 ? 5 : kVariant;  // the hybrid's FP64 half
     for (int k = 0; k < iterations; ++k) {
         x = bench_mul<F, kVariant>(x, y);
-        y = bench_mul<F, kVariant>(y, x);
+        y = bench_mul<F, kSecond>(y, x);
     }
     a[i] = x;
     b[i] = y;
@@ -98,6 +103,8 @@ cudaError_t launch_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations
     }
     if constexpr (std::is_same_v<F, DeviceFr>) {
         if (product == FieldProduct::kSparse) kernel = mul_chains_kernel<F, 2>;
+        if (product == FieldProduct::kFp64) kernel = mul_chains_kernel<F, 5>;
+        if (product == FieldProduct::kHybridFp64) kernel = mul_chains_kernel<F, 6>;
         if (product == FieldProduct::kSparseConstantModulus) {
             const auto& p = ff::FrParams::kMont.modulus;
             const cudaError_t e =
@@ -106,7 +113,8 @@ cudaError_t launch_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations
             kernel = mul_chains_kernel<F, 3>;
         }
     } else if (product == FieldProduct::kSparse ||
-               product == FieldProduct::kSparseConstantModulus) {
+               product == FieldProduct::kSparseConstantModulus ||
+               product == FieldProduct::kFp64 || product == FieldProduct::kHybridFp64) {
         return cudaErrorInvalidValue;
     }
     kernel<<<blocks(n), kBlock>>>(reinterpret_cast<F*>(a), reinterpret_cast<F*>(b), n,

@@ -13,8 +13,18 @@ namespace cuzk::gpu::detail {
 // The products: the default (mont_mul_ptx), the first PTX one (mont_mul_ptx_split), one level
 // of Karatsuba before the reduction (DeviceField::mul_ptx_karatsuba), and for Fr only the
 // sparse reduction (DeviceField::mul_ptx_sparse) and the sparse reduction with the modulus read
-// from constant memory instead of immediates. A product the field lacks: cudaErrorInvalidValue.
-enum class FieldProduct { kPaired, kSplit, kSparse, kSparseConstantModulus, kKaratsuba };
+// from constant memory instead of immediates, the FP64 product (DeviceField::mul_fp64), and the
+// hybrid: each chain step's first product sparse on the FMA pipe, its second on the FP64 pipe.
+// A product the field lacks: cudaErrorInvalidValue.
+enum class FieldProduct {
+    kPaired,
+    kSplit,
+    kSparse,
+    kSparseConstantModulus,
+    kKaratsuba,
+    kFp64,
+    kHybridFp64
+};
 // a[i], b[i] ← after `iterations` steps of (a ← a·b, b ← b·a), for i < n.
 cudaError_t launch_fp_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations,
                                  FieldProduct product);

@@ -28,6 +28,7 @@
 #include "ff/bigint.hpp"
 #include "ff/mont_arith.hpp"
 #include "ff/params.hpp"
+#include "gpu/mont_fp64.cuh"
 #include "gpu/mont_ptx.cuh"
 #include "util/hd.hpp"
 
@@ -228,6 +229,23 @@ struct DeviceField {
     // the sparse reduction where kSparseModulus: mul_ptx's values. Host code gets mul_wide.
     static CUZK_HD DeviceField mul_ptx_karatsuba(const DeviceField& a, const DeviceField& b) {
         return mul_ptx_with<detail::PtxProduct::kKaratsuba, kSparseModulus>(a, b);
+    }
+    // The product on the FP64 pipe (detail::mont_mul_fp64: 52-bit limbs as doubles; mul_ptx's
+    // values), for Fr only (its reduction needs p ≡ 1 − 2^32 mod 2^64 and p < 2^255). Host code
+    // gets mul_wide.
+    static CUZK_HD DeviceField mul_fp64(const DeviceField& a, const DeviceField& b) {
+        static_assert(kSparseModulus && kLimbs == 4, "the FP64 product is Fr's");
+#if defined(__CUDA_ARCH__)
+        uint32_t q[2 * kLimbs];
+        detail::split_words<kLimbs>(q, modulus_limbs().limb);
+        DeviceField r;
+        detail::mont_mul_fp64<detail::kLimb<P::kMont.modulus, 0>, detail::kLimb<P::kMont.modulus, 1>,
+                              detail::kLimb<P::kMont.modulus, 2>,
+                              detail::kLimb<P::kMont.modulus, 3>>(r.limb, a.limb, b.limb, q);
+        return r;
+#else
+        return mul_wide(a, b);
+#endif
     }
     template <detail::PtxProduct kForm, bool kSparse = false>
     static CUZK_HD DeviceField mul_ptx_with(const DeviceField& a, const DeviceField& b) {

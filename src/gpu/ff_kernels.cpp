@@ -140,6 +140,11 @@ util::Status elementwise_mul_sparse(std::span<const ff::Fr> a, std::span<const f
     return run_field_op<ff::Fr, DeviceFr>("elementwise_mul_sparse(Fr)",
                                           detail::BinaryOp::kMulSparse, a, b, out);
 }
+util::Status elementwise_mul_fp64(std::span<const ff::Fr> a, std::span<const ff::Fr> b,
+                                  std::span<ff::Fr> out) {
+    return run_field_op<ff::Fr, DeviceFr>("elementwise_mul_fp64(Fr)", detail::BinaryOp::kMulFp64,
+                                          a, b, out);
+}
 util::Status elementwise_mul_karatsuba(std::span<const ff::Fp> a, std::span<const ff::Fp> b,
                                        std::span<ff::Fp> out) {
     return run_field_op<ff::Fp, DeviceFp>("elementwise_mul_karatsuba(Fp)",

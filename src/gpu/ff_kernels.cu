@@ -1,6 +1,8 @@
 // Elementwise field kernels over Fp, Fr (DeviceField) and Fp2 (both products): a·b, a + b, a − b.
 #include "gpu/kernel_launch.hpp"
 
+#include <type_traits>
+
 namespace cuzk::gpu::detail {
 
 namespace {
@@ -16,6 +18,10 @@ struct MulSparseOp {
 struct MulKaratsubaOp {
     template <class F>
     static __device__ F apply(const F& a, const F& b) { return F::mul_ptx_karatsuba(a, b); }
+};
+struct MulFp64Op {
+    template <class F>
+    static __device__ F apply(const F& a, const F& b) { return F::mul_fp64(a, b); }
 };
 struct AddOp {
     template <class F>
@@ -57,6 +63,13 @@ cudaError_t launch(BinaryOp op, const F* a, const F* b, F* out, size_t n, cudaSt
                         <<<grid, kElementwiseBlock, 0, stream>>>(a, b, out, n);
                     break;
                 }
+            }
+            return cudaErrorInvalidValue;
+        case BinaryOp::kMulFp64:
+            if constexpr (std::is_same_v<F, DeviceFr>) {
+                elementwise_kernel<F, MulFp64Op>
+                    <<<grid, kElementwiseBlock, 0, stream>>>(a, b, out, n);
+                break;
             }
             return cudaErrorInvalidValue;
         case BinaryOp::kMulKaratsuba:

@@ -29,6 +29,10 @@ util::Status elementwise_mul(std::span<const ff::Fr> a, std::span<const ff::Fr> 
 // (DeviceField::mul_ptx_sparse, NttOptions::sparse_reduction): the same values as the above.
 util::Status elementwise_mul_sparse(std::span<const ff::Fr> a, std::span<const ff::Fr> b,
                                     std::span<ff::Fr> out);
+// out[i] = a[i] · b[i] by the Fr product on the FP64 pipe (DeviceField::mul_fp64,
+// gpu/mont_fp64.cuh): the same values.
+util::Status elementwise_mul_fp64(std::span<const ff::Fr> a, std::span<const ff::Fr> b,
+                                  std::span<ff::Fr> out);
 // out[i] = a[i] · b[i] by the product with one level of Karatsuba before the reduction
 // (DeviceField::mul_ptx_karatsuba; Fr's with the sparse reduction): the same values.
 util::Status elementwise_mul_karatsuba(std::span<const ff::Fp> a, std::span<const ff::Fp> b,

@@ -76,14 +76,15 @@ struct DescribeXyzz {
     }
 };
 
-enum class Op { kMul, kAdd, kSub, kMulSparse, kMulKaratsuba };
+enum class Op { kMul, kAdd, kSub, kMulSparse, kMulKaratsuba, kMulFp64 };
 
 template <class F>
 F cpu_apply(Op op, const F& a, const F& b) {
     switch (op) {
         case Op::kMul:
         case Op::kMulSparse:
-        case Op::kMulKaratsuba: return a * b;
+        case Op::kMulKaratsuba:
+        case Op::kMulFp64: return a * b;
         case Op::kAdd: return a + b;
         case Op::kSub: return a - b;
     }
@@ -100,6 +101,9 @@ util::Status gpu_apply(Op op, std::span<const F> a, std::span<const F> b, std::s
             if constexpr (std::is_same_v<F, ff::Fr>) return elementwise_mul_sparse(a, b, out);
             break;
         case Op::kMulKaratsuba: return elementwise_mul_karatsuba(a, b, out);
+        case Op::kMulFp64:
+            if constexpr (std::is_same_v<F, ff::Fr>) return elementwise_mul_fp64(a, b, out);
+            break;
     }
     return util::internal_error("unknown op");
 }
@@ -111,6 +115,7 @@ const char* op_name(Op op) {
         case Op::kSub: return "sub";
         case Op::kMulSparse: return "mul (sparse reduction)";
         case Op::kMulKaratsuba: return "mul (Karatsuba)";
+        case Op::kMulFp64: return "mul (FP64 pipe)";
     }
     return "?";
 }
@@ -152,6 +157,7 @@ TEST_F(GpuTest, FrMul) { check_field_op<ff::Fr>(Op::kMul, 104); }
 TEST_F(GpuTest, FrAdd) { check_field_op<ff::Fr>(Op::kAdd, 105); }
 TEST_F(GpuTest, FrSub) { check_field_op<ff::Fr>(Op::kSub, 106); }
 TEST_F(GpuTest, FrMulSparseReduction) { check_field_op<ff::Fr>(Op::kMulSparse, 110); }
+TEST_F(GpuTest, FrMulFp64) { check_field_op<ff::Fr>(Op::kMulFp64, 116); }
 TEST_F(GpuTest, FpMulKaratsuba) { check_field_op<ff::Fp>(Op::kMulKaratsuba, 112); }
 TEST_F(GpuTest, FrMulKaratsuba) { check_field_op<ff::Fr>(Op::kMulKaratsuba, 113); }
 
@@ -217,8 +223,13 @@ TEST_F(GpuTest, FrMulKaratsubaSignCases) { check_karatsuba_halves<ff::Fr>(115); 
 // The sparse reduction's special case m = 0 (a step whose low word is already 0, where
 // hi(m·(2^32 − 1)) = m − [m ≠ 0] takes its other branch) is rare on random operands; operands
 // whose Montgomery limbs have about half of their 32-bit words zero make it common.
-TEST_F(GpuTest, FrMulSparseReductionOnZeroWords) {
-    util::TestRng rng(111);
+// The same operands for the FP64 product, whose reduction rounds take the branch
+// c mod 2^52 = 0 (no carry correction) and m = 0 there, and whose limbs are then often zero.
+void check_fr_products_on_zero_words(uint64_t seed,
+                                     util::Status (*product)(std::span<const ff::Fr>,
+                                                             std::span<const ff::Fr>,
+                                                             std::span<ff::Fr>)) {
+    util::TestRng rng(seed);
     auto sparse_words = [&rng]() {
         ff::Fr::Int v;
         for (size_t i = 0; i < ff::Fr::Int::kLimbs; ++i) {
@@ -235,7 +246,45 @@ TEST_F(GpuTest, FrMulSparseReductionOnZeroWords) {
         a[i] = sparse_words();
         b[i] = i % 4 == 0 ? a[i] : sparse_words();
     }
-    expect_device_products<ff::Fr>(a, b, elementwise_mul_sparse);
+    expect_device_products<ff::Fr>(a, b, product);
+}
+TEST_F(GpuTest, FrMulSparseReductionOnZeroWords) {
+    check_fr_products_on_zero_words(111, elementwise_mul_sparse);
+}
+TEST_F(GpuTest, FrMulFp64OnZeroWords) { check_fr_products_on_zero_words(117, elementwise_mul_fp64); }
+
+// The FP64 product's 52-bit limbs at their extremes: operands whose 52-bit limbs are each 0,
+// 1, 2^52 − 1 or random (kept below p), so that the limb products' high and low parts reach
+// 0 and 2^52 − 1 and the columns their largest sums.
+TEST_F(GpuTest, FrMulFp64OnExtremeLimbs) {
+    util::TestRng rng(118);
+    constexpr uint64_t kMask52 = (uint64_t{1} << 52) - 1;
+    auto operand = [&rng]() {
+        uint64_t limb52[5];
+        for (uint64_t& l : limb52) {
+            switch (rng.uniform(4)) {
+                case 0: l = 0; break;
+                case 1: l = 1; break;
+                case 2: l = kMask52; break;
+                default: l = rng.next_u64() & kMask52; break;
+            }
+        }
+        ff::Fr::Int v;
+        for (size_t i = 0; i < 4; ++i) v.limb[i] = 0;
+        for (int k = 0; k < 5; ++k) {  // bits [52k, 52k + 52) of v
+            const int bit = 52 * k, word = bit / 64, shift = bit % 64;
+            v.limb[word] |= limb52[k] << shift;
+            if (shift > 12 && word + 1 < 4) v.limb[word + 1] |= limb52[k] >> (64 - shift);
+        }
+        while (!(v < ff::Fr::modulus())) v.limb[3] >>= 1;  // below p, the low limbs kept
+        return ff::Fr::raw(v);
+    };
+    std::vector<ff::Fr> a(6000), b(6000);
+    for (size_t i = 0; i < a.size(); ++i) {
+        a[i] = operand();
+        b[i] = i % 5 == 0 ? a[i] : operand();
+    }
+    expect_device_products<ff::Fr>(a, b, elementwise_mul_fp64);
 }
 
 // Fp2 products: every pair of the 81 elements whose coefficients are Fp edge values (zero,

@@ -78,7 +78,12 @@ DeviceFr* as_device(Fr* p) { return reinterpret_cast<DeviceFr*>(p); }
 detail::FieldArith arith(const NttOptions& o) {
     if (!o.ptx_mul) return detail::FieldArith::kWide;
     if (o.karatsuba_product) return detail::FieldArith::kPtxKaratsuba;
-    return o.sparse_reduction ? detail::FieldArith::kPtxSparse : detail::FieldArith::kPtx;
+    if (!o.sparse_reduction) return detail::FieldArith::kPtx;
+    switch (o.fp64_products) {
+        case 1: return detail::FieldArith::kHybridFp64;
+        case 2: return detail::FieldArith::kFp64;
+        default: return detail::FieldArith::kPtxSparse;
+    }
 }
 DeviceFr to_device(const Fr& x) {
     DeviceFr d;

@@ -64,6 +64,17 @@ struct NttOptions {
     // the product alone 65.4 / 52.0 G/s — the separate double-width product and REDC lose more
     // than the 16 multiply-add pairs save.
     bool karatsuba_product = util::env_switch("CUZK_FR_KARATSUBA", false);
+    // Products of the butterfly passes on the FP64 pipe (gpu/mont_fp64.cuh: 52-bit limbs as
+    // doubles, the limb products by fused multiply-adds, the columns summed on the integer ALU):
+    // 0 none, 1 half of them (the others sparse on the FMA pipe, so that both pipes multiply),
+    // 2 all. With the sparse reduction and the passes' default shape (3 register stages, staged,
+    // pass_min_blocks 0); other passes and the scalings keep the sparse product. Same results;
+    // env CUZK_NTT_FP64_PRODUCTS=0|1|2. Off: on an H100 (2026-12-07) the FP64 product alone
+    // runs at 51.1 G/s against the sparse one's 65.4, and chains alternating the two at 58.4 —
+    // their harmonic mean, so the two pipes did not overlap: both products are bound by a
+    // resource they share (issue slots or the integer ALU, which the FP64 product's 64-bit
+    // column sums load). 2^27 forward 43.8 / 53.4 / 64.3 ms (0 / 1 / 2), two rounds alike.
+    unsigned fp64_products = util::env_unsigned("CUZK_NTT_FP64_PRODUCTS", 0);
     // inverse_then_coset_forward (the H step's first half) without its two bit-reversal
     // passes: the inverse runs DIF into bit-reversed order, the forward that follows runs DIT
     // from it (the scaling between them indexes its powers by the reversed position);

@@ -15,7 +15,9 @@ constexpr unsigned kMaxBlockElements = 1u << kPassLogElements;
 template <FieldArith kA>
 struct Arith {
     static constexpr bool kIsPtx = kA != FieldArith::kWide;
-    static constexpr auto mul = kA == FieldArith::kPtxSparse      ? &DeviceFr::mul_ptx_sparse
+    static constexpr auto mul = kA == FieldArith::kPtxSparse || kA == FieldArith::kHybridFp64
+                                    ? &DeviceFr::mul_ptx_sparse
+                                : kA == FieldArith::kFp64         ? &DeviceFr::mul_fp64
                                 : kA == FieldArith::kPtxKaratsuba ? &DeviceFr::mul_ptx_karatsuba
                                 : kIsPtx                          ? &DeviceFr::mul_ptx
                                                                   : &DeviceFr::mul_wide;
@@ -25,6 +27,16 @@ struct Arith {
 template <FieldArith kA>
 __device__ __forceinline__ DeviceFr mul(const DeviceFr& a, const DeviceFr& b) {
     return Arith<kA>::mul(a, b);
+}
+// The product in slot `slot` of a thread's unrolled code (a constant once unrolled):
+// kHybridFp64 runs the odd slots on the FP64 pipe (DeviceFr::mul_fp64) and the even ones on the
+// FMA pipe (the sparse product), so that both pipes multiply; other arithmetics ignore it.
+template <FieldArith kA>
+__device__ __forceinline__ DeviceFr mul_slot(const DeviceFr& a, const DeviceFr& b, unsigned slot) {
+    if constexpr (kA == FieldArith::kHybridFp64) {
+        if (slot & 1u) return DeviceFr::mul_fp64(a, b);
+    }
+    return mul<kA>(a, b);
 }
 template <FieldArith kA>
 __device__ __forceinline__ DeviceFr add(const DeviceFr& a, const DeviceFr& b) {
@@ -164,11 +176,14 @@ __device__ __forceinline__ void round_stages(DeviceFr (&v)[1u << kQ], const Roun
                 continue;
             }
             const DeviceFr tw = w_small((f_below | (x_low << w.wlo)) << (k - 1 - b));
+            // mul_slot's slot: a register-index bit other than i, the highest (half the
+            // pairs of a stage, and of the nontrivial ones in the window at f bit 0).
+            const unsigned slot = kQ < 2 ? 0 : (x >> (i == kQ - 1 ? kQ - 2 : kQ - 1)) & 1u;
             if (kDif) {
                 v[x] = add<kA>(u, y);
-                v[x1] = mul<kA>(sub<kA>(u, y), tw);
+                v[x1] = mul_slot<kA>(sub<kA>(u, y), tw, slot);
             } else {
-                const DeviceFr yw = mul<kA>(y, tw);
+                const DeviceFr yw = mul_slot<kA>(y, tw, slot);
                 v[x] = add<kA>(u, yw);
                 v[x1] = sub<kA>(u, yw);
             }
@@ -248,7 +263,7 @@ __global__ void __launch_bounds__(kMaxBlockElements >> kQ,
         }
         if (tw_with_hi) {
 #pragma unroll
-            for (unsigned u = 0; u < 2; ++u) out[u] = mul<kA>(out[u], hi[u]);
+            for (unsigned u = 0; u < 2; ++u) out[u] = mul_slot<kA>(out[u], hi[u], u);
         }
     };
     auto copy_in16 = [&]() {
@@ -269,7 +284,8 @@ __global__ void __launch_bounds__(kMaxBlockElements >> kQ,
                     x[u] = load16(data + global_index(e + u * blockDim.x));
                 twiddles16(e, w);
 #pragma unroll
-                for (unsigned u = 0; u < 2; ++u) s[e + u * blockDim.x] = mul<kA>(x[u], w[u]);
+                for (unsigned u = 0; u < 2; ++u)
+                    s[e + u * blockDim.x] = mul_slot<kA>(x[u], w[u], u + 1);
             }
         }
     };
@@ -287,7 +303,7 @@ __global__ void __launch_bounds__(kMaxBlockElements >> kQ,
 #pragma unroll
                 for (unsigned u = 0; u < 2; ++u)
                     store16(data + global_index(e + u * blockDim.x),
-                              mul<kA>(s[e + u * blockDim.x], w[u]));
+                            mul_slot<kA>(s[e + u * blockDim.x], w[u], u + 1));
             }
         }
     };
@@ -480,6 +496,11 @@ using PassKernel = void (*)(DeviceFr*, unsigned, unsigned, unsigned, PowerTable,
 
 template <bool kDif, FieldArith kA>
 PassKernel pass_kernel(unsigned register_stages, unsigned min_blocks, bool direct, bool vec) {
+    if constexpr (kA == FieldArith::kFp64 || kA == FieldArith::kHybridFp64) {
+        // Only the default pass shape (launch_ntt_pass falls back to kPtxSparse otherwise).
+        (void)register_stages, (void)min_blocks, (void)direct;
+        return vec ? ntt_pass_kernel<kDif, kA, 3, 0, false, true> : ntt_pass_kernel<kDif, kA, 3>;
+    }
     if constexpr (kA == FieldArith::kPtxSparse) {  // vector I/O: the default pass's variant
         if (vec && register_stages == 3 && min_blocks == 0 && !direct)
             return ntt_pass_kernel<kDif, kA, 3, 0, false, true>;
@@ -551,6 +572,9 @@ cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned
     const bool direct = direct_rounds && threads == groups;  // one group per thread
     const bool vec = vector_io && !prefetch_twiddles && aligned16(data) && aligned16(twiddles.lo) &&
                      (twiddles.hi == nullptr || aligned16(twiddles.hi));
+    if ((arith == FieldArith::kFp64 || arith == FieldArith::kHybridFp64) &&
+        (q != 3 || mb != 0 || direct))
+        arith = FieldArith::kPtxSparse;  // the FP64 products come in the default shape only
     PassKernel kernel;
     switch (arith) {
         case FieldArith::kWide:
@@ -564,6 +588,14 @@ cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned
         case FieldArith::kPtxKaratsuba:
             kernel = dif ? pass_kernel<true, FieldArith::kPtxKaratsuba>(q, mb, direct, vec)
                          : pass_kernel<false, FieldArith::kPtxKaratsuba>(q, mb, direct, vec);
+            break;
+        case FieldArith::kFp64:
+            kernel = dif ? pass_kernel<true, FieldArith::kFp64>(q, mb, direct, vec)
+                         : pass_kernel<false, FieldArith::kFp64>(q, mb, direct, vec);
+            break;
+        case FieldArith::kHybridFp64:
+            kernel = dif ? pass_kernel<true, FieldArith::kHybridFp64>(q, mb, direct, vec)
+                         : pass_kernel<false, FieldArith::kHybridFp64>(q, mb, direct, vec);
             break;
         default:
             kernel = dif ? pass_kernel<true, FieldArith::kPtxSparse>(q, mb, direct, vec)

@@ -27,9 +27,12 @@ struct PowerTable {
 // The field arithmetic of the kernels below (NttOptions::ptx_mul, sparse_reduction,
 // karatsuba_product): the 64-bit limb code shared with the host, the 32-bit PTX carry chains
 // (DeviceFr::mul_ptx), those with the products' sparse reduction (DeviceFr::mul_ptx_sparse), or
-// the product with one level of Karatsuba and the sparse reduction (DeviceFr::mul_ptx_karatsuba).
-// The same values.
-enum class FieldArith { kWide, kPtx, kPtxSparse, kPtxKaratsuba };
+// the product with one level of Karatsuba and the sparse reduction (DeviceFr::mul_ptx_karatsuba);
+// in the butterfly passes of the default shape only (3 register stages, staged, unbounded; other
+// passes and kernels take kPtxSparse instead), every product on the FP64 pipe
+// (DeviceFr::mul_fp64) or half of them (kHybridFp64, the others sparse; NttOptions::
+// fp64_products). The same values.
+enum class FieldArith { kWide, kPtx, kPtxSparse, kPtxKaratsuba, kFp64, kHybridFp64 };
 
 // Elements per thread block of a butterfly pass (log2), and so the most stages one pass fuses.
 inline constexpr unsigned kPassLogElements = 10;

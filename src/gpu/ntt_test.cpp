@@ -288,6 +288,43 @@ TEST_F(GpuNttTest, VectorIoPassesMatchTheCpu) {
     EXPECT_EQ(first_difference(small_want, got), -1) << "vector_io, misaligned vector";
 }
 
+// The butterfly passes' products on the FP64 pipe, half (hybrid) or all, with the 8- and
+// 16-byte copies and with the full twiddle table, both algorithms, against the CPU: one-, two-
+// and three-pass sizes, edge values, and a 2^26 forward (passes of 9 stages, as at 2^27).
+TEST_F(GpuNttTest, Fp64ProductsMatchTheCpu) {
+    util::TestRng rng(531);
+    Variants v;
+    for (unsigned fp64 : {1u, 2u}) {
+        for (int mode = 0; mode < 3; ++mode) {
+            const std::string label = std::string(fp64 == 1 ? " fp64 hybrid" : " fp64 all") +
+                                      (mode == 0 ? "" : mode == 1 ? " 8-byte" : " full table");
+            for (auto& w : per_algorithm(label, [fp64, mode](NttOptions& o) {
+                     o.fp64_products = fp64;
+                     o.vector_io = mode != 1;
+                     o.full_twiddle_table = mode == 2;
+                 }))
+                v.push_back(w);
+        }
+    }
+    for (unsigned log_n : {3u, 10u, 13u, 15u, 21u, 22u})
+        expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
+    const std::vector<Fr> edges = testing::field_edge_values<Fr>();
+    std::vector<Fr> cycle(size_t{1} << 15);
+    for (size_t i = 0; i < cycle.size(); ++i) cycle[i] = edges[i % edges.size()];
+    expect_variants_same_as_cpu(cycle, "edge values", v);
+
+    const std::vector<Fr> input = random_vector(rng, size_t{1} << 26);
+    std::vector<Fr> want = input;
+    ASSERT_TRUE(ntt::forward(want, nullptr).ok());
+    for (unsigned fp64 : {1u, 2u}) {
+        NttOptions o;
+        o.fp64_products = fp64;
+        std::vector<Fr> got = input;
+        ASSERT_TRUE(ntt_forward(got, o).ok());
+        EXPECT_EQ(first_difference(want, got), -1) << "fp64_products " << fp64 << " 2^26";
+    }
+}
+
 // The passes bounded for 5 or 6 blocks per SM (twiddles through L1), every thread count, against
 // the CPU at one-, two- and three-pass sizes; and at 2^26 forward.
 TEST_F(GpuNttTest, PassesBoundedForMoreBlocksMatchTheCpu) {
