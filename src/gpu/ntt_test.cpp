@@ -102,6 +102,30 @@ Variants per_algorithm(const std::string& suffix, Tweak tweak) {
     return v;
 }
 
+// Random inputs of 2^log_n for each of `log_sizes`, then a 2^15 cycle of the field's edge
+// values, under every variant.
+void expect_random_and_edge_inputs_same_as_cpu(util::TestRng& rng, const Variants& variants,
+                                               std::initializer_list<unsigned> log_sizes) {
+    for (unsigned log_n : log_sizes)
+        expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", variants);
+    const std::vector<Fr> edges = testing::field_edge_values<Fr>();
+    std::vector<Fr> cycle(size_t{1} << 15);
+    for (size_t i = 0; i < cycle.size(); ++i) cycle[i] = edges[i % edges.size()];
+    expect_variants_same_as_cpu(cycle, "edge values", variants);
+}
+
+// One random 2^26 forward transform (passes of 8, 9 and 9 stages) under every variant.
+void expect_forward_2e26_same_as_cpu(util::TestRng& rng, const Variants& variants) {
+    const std::vector<Fr> input = random_vector(rng, size_t{1} << 26);
+    std::vector<Fr> want = input;
+    ASSERT_TRUE(ntt::forward(want, nullptr).ok());
+    for (const auto& [label, options] : variants) {
+        std::vector<Fr> got = input;
+        ASSERT_TRUE(ntt_forward(got, options).ok());
+        EXPECT_EQ(first_difference(want, got), -1) << label << " 2^26";
+    }
+}
+
 // The four field arithmetics: PTX, PTX with the sparse reduction, PTX with the Karatsuba
 // product (and the sparse reduction), 64-bit limbs.
 void expect_same_as_cpu(const std::vector<Fr>& input, const std::string& what) {
@@ -251,23 +275,9 @@ TEST_F(GpuNttTest, VectorIoPassesMatchTheCpu) {
              o.twiddle_prefetch = o.algorithm == NttAlgorithm::kDif;
          }))
         v.push_back(w);
-    for (unsigned log_n : {3u, 10u, 13u, 15u, 21u})
-        expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
-    const std::vector<Fr> edges = testing::field_edge_values<Fr>();
-    std::vector<Fr> cycle(size_t{1} << 15);
-    for (size_t i = 0; i < cycle.size(); ++i) cycle[i] = edges[i % edges.size()];
-    expect_variants_same_as_cpu(cycle, "edge values", v);
-
-    const std::vector<Fr> input = random_vector(rng, size_t{1} << 26);
-    std::vector<Fr> want = input;
-    ASSERT_TRUE(ntt::forward(want, nullptr).ok());
-    for (NttAlgorithm alg : kAlgorithms) {
-        NttOptions o{alg};
-        o.vector_io = true;
-        std::vector<Fr> got = input;
-        ASSERT_TRUE(ntt_forward(got, o).ok());
-        EXPECT_EQ(first_difference(want, got), -1) << name(alg) << " vector_io 2^26";
-    }
+    expect_random_and_edge_inputs_same_as_cpu(rng, v, {3u, 10u, 13u, 15u, 21u});
+    expect_forward_2e26_same_as_cpu(
+        rng, per_algorithm(" vector_io", [](NttOptions& o) { o.vector_io = true; }));
 
     const unsigned log_n = 21;
     const size_t m = size_t{1} << log_n;
@@ -290,7 +300,7 @@ TEST_F(GpuNttTest, VectorIoPassesMatchTheCpu) {
 
 // The butterfly passes' products on the FP64 pipe, half (hybrid) or all, with the 8- and
 // 16-byte copies and with the full twiddle table, both algorithms, against the CPU: one-, two-
-// and three-pass sizes, edge values, and a 2^26 forward (passes of 9 stages, as at 2^27).
+// and three-pass sizes, edge values, and a 2^26 forward (passes of 8, 9 and 9 stages).
 TEST_F(GpuNttTest, Fp64ProductsMatchTheCpu) {
     util::TestRng rng(531);
     Variants v;
@@ -306,23 +316,14 @@ TEST_F(GpuNttTest, Fp64ProductsMatchTheCpu) {
                 v.push_back(w);
         }
     }
-    for (unsigned log_n : {3u, 10u, 13u, 15u, 21u, 22u})
-        expect_variants_same_as_cpu(random_vector(rng, size_t{1} << log_n), "random", v);
-    const std::vector<Fr> edges = testing::field_edge_values<Fr>();
-    std::vector<Fr> cycle(size_t{1} << 15);
-    for (size_t i = 0; i < cycle.size(); ++i) cycle[i] = edges[i % edges.size()];
-    expect_variants_same_as_cpu(cycle, "edge values", v);
-
-    const std::vector<Fr> input = random_vector(rng, size_t{1} << 26);
-    std::vector<Fr> want = input;
-    ASSERT_TRUE(ntt::forward(want, nullptr).ok());
+    expect_random_and_edge_inputs_same_as_cpu(rng, v, {3u, 10u, 13u, 15u, 21u, 22u});
+    Variants dif;
     for (unsigned fp64 : {1u, 2u}) {
         NttOptions o;
         o.fp64_products = fp64;
-        std::vector<Fr> got = input;
-        ASSERT_TRUE(ntt_forward(got, o).ok());
-        EXPECT_EQ(first_difference(want, got), -1) << "fp64_products " << fp64 << " 2^26";
+        dif.emplace_back("fp64_products " + std::to_string(fp64), o);
     }
+    expect_forward_2e26_same_as_cpu(rng, dif);
 }
 
 // The passes bounded for 5 or 6 blocks per SM (twiddles through L1), every thread count, against
