@@ -10,8 +10,8 @@ namespace {
 constexpr unsigned kMaxBlockElements = 1u << kPassLogElements;
 
 // The field arithmetic on the chosen path (FieldArith, from NttOptions::ptx_mul,
-// sparse_reduction and karatsuba_product): 32-bit PTX (products with or without the sparse
-// reduction, or Karatsuba ones) or 64-bit limbs.
+// sparse_reduction, karatsuba_product and fp64_products): 32-bit PTX (products with or without
+// the sparse reduction, Karatsuba ones, or FP64-pipe ones — see mul_slot) or 64-bit limbs.
 template <FieldArith kA>
 struct Arith {
     static constexpr bool kIsPtx = kA != FieldArith::kWide;
