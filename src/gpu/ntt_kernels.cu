@@ -526,6 +526,14 @@ PassKernel pass_kernel(unsigned register_stages, unsigned min_blocks, bool direc
     }
 }
 
+// The pass kernel of arithmetic kA for a run-time algorithm (DIF or DIT).
+template <FieldArith kA>
+PassKernel pass_kernel_for(bool dif, unsigned register_stages, unsigned min_blocks, bool direct,
+                           bool vec) {
+    return dif ? pass_kernel<true, kA>(register_stages, min_blocks, direct, vec)
+               : pass_kernel<false, kA>(register_stages, min_blocks, direct, vec);
+}
+
 // The instantiation of a kernel template K<FieldArith> for a run-time choice.
 template <template <FieldArith> class K>
 auto for_arith(FieldArith a) {
@@ -578,28 +586,21 @@ cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned
     PassKernel kernel;
     switch (arith) {
         case FieldArith::kWide:
-            kernel = dif ? pass_kernel<true, FieldArith::kWide>(q, mb, direct, vec)
-                         : pass_kernel<false, FieldArith::kWide>(q, mb, direct, vec);
+            kernel = pass_kernel_for<FieldArith::kWide>(dif, q, mb, direct, vec);
             break;
         case FieldArith::kPtx:
-            kernel = dif ? pass_kernel<true, FieldArith::kPtx>(q, mb, direct, vec)
-                         : pass_kernel<false, FieldArith::kPtx>(q, mb, direct, vec);
+            kernel = pass_kernel_for<FieldArith::kPtx>(dif, q, mb, direct, vec);
             break;
         case FieldArith::kPtxKaratsuba:
-            kernel = dif ? pass_kernel<true, FieldArith::kPtxKaratsuba>(q, mb, direct, vec)
-                         : pass_kernel<false, FieldArith::kPtxKaratsuba>(q, mb, direct, vec);
+            kernel = pass_kernel_for<FieldArith::kPtxKaratsuba>(dif, q, mb, direct, vec);
             break;
         case FieldArith::kFp64:
-            kernel = dif ? pass_kernel<true, FieldArith::kFp64>(q, mb, direct, vec)
-                         : pass_kernel<false, FieldArith::kFp64>(q, mb, direct, vec);
+            kernel = pass_kernel_for<FieldArith::kFp64>(dif, q, mb, direct, vec);
             break;
         case FieldArith::kHybridFp64:
-            kernel = dif ? pass_kernel<true, FieldArith::kHybridFp64>(q, mb, direct, vec)
-                         : pass_kernel<false, FieldArith::kHybridFp64>(q, mb, direct, vec);
+            kernel = pass_kernel_for<FieldArith::kHybridFp64>(dif, q, mb, direct, vec);
             break;
-        default:
-            kernel = dif ? pass_kernel<true, FieldArith::kPtxSparse>(q, mb, direct, vec)
-                         : pass_kernel<false, FieldArith::kPtxSparse>(q, mb, direct, vec);
+        default: kernel = pass_kernel_for<FieldArith::kPtxSparse>(dif, q, mb, direct, vec);
     }
     kernel<<<blocks, threads, 0, stream>>>(data, log_n, r, k, twiddles, twiddle_shift, roots,
                                            kmax, prefetch_twiddles, dif_partial_first);
