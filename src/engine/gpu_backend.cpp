@@ -388,7 +388,10 @@ class GpuBackend final : public ProverBackend {
     std::string name_;
 };
 
-util::Result<std::unique_ptr<Device>> open_device(int ordinal, const GpuBackendOptions& options) {
+// One instance of device `ordinal`, of `instances` (GpuBackendOptions::instances_per_device):
+// the parameter budget computed below is split evenly between them.
+util::Result<std::unique_ptr<Device>> open_device(int ordinal, const GpuBackendOptions& options,
+                                                  unsigned instances) {
     auto d = std::make_unique<Device>();
     d->ordinal = ordinal;
     ScopedDevice scope(ordinal);
@@ -421,7 +424,8 @@ util::Result<std::unique_ptr<Device>> open_device(int ordinal, const GpuBackendO
         std::max<uint64_t>(options.prover_reserve_bytes, uint64_t{total_bytes} / 5 * 2);
     gpu::ParamsCacheOptions cache;
     // At least 1 byte: 0 would mean "all free memory" to the cache.
-    cache.device_budget_bytes = free_bytes > reserve ? free_bytes - reserve : 1;
+    const uint64_t budget = free_bytes > reserve ? (free_bytes - reserve) / instances : 0;
+    cache.device_budget_bytes = std::max<uint64_t>(budget, 1);
     cache.load.subgroup_check =
         options.subgroup_check ? ec::SubgroupCheck::kCheck : ec::SubgroupCheck::kSkip;
     d->params_budget = cache.device_budget_bytes;
@@ -432,6 +436,8 @@ util::Result<std::unique_ptr<Device>> open_device(int ordinal, const GpuBackendO
 }  // namespace
 
 util::Result<std::unique_ptr<ProverBackend>> make_gpu_backend(const GpuBackendOptions& options) {
+    if (options.instances_per_device == 0)
+        return util::invalid_argument("gpu backend: instances_per_device must be at least 1");
     CUZK_RETURN_IF_ERROR(gpu::check_device_available());
     const int count = gpu::device_count();
     std::vector<int> ordinals;
@@ -460,8 +466,11 @@ util::Result<std::unique_ptr<ProverBackend>> make_gpu_backend(const GpuBackendOp
     }
     std::vector<std::unique_ptr<Device>> devices;
     for (int o : ordinals) {
-        CUZK_ASSIGN_OR_RETURN(std::unique_ptr<Device> d, open_device(o, options));
-        devices.push_back(std::move(d));
+        for (unsigned i = 0; i < options.instances_per_device; ++i) {
+            CUZK_ASSIGN_OR_RETURN(std::unique_ptr<Device> d,
+                                  open_device(o, options, options.instances_per_device));
+            devices.push_back(std::move(d));
+        }
     }
     return std::unique_ptr<ProverBackend>(new GpuBackend(std::move(devices), options));
 }

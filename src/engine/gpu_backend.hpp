@@ -1,6 +1,7 @@
 // The GPU prover as an engine backend (built only with CUDA: CUZK_HAVE_GPU).
 //
-// Devices: every visible CUDA device, or the ordinals in GpuBackendOptions::devices. Each device
+// Devices: every visible CUDA device, or the ordinals in GpuBackendOptions::devices (each opened
+// GpuBackendOptions::instances_per_device times, 1 by default: see there). Each device
 // has its own gpu::ParamsCache (LRU within that device's free memory less a reserve for the
 // prover's buffers, pinned-host fallback: gpu/params_cache.hpp), so a parameter set is resident
 // once per device. Every CUDA use runs with its device made current on the calling thread
@@ -36,10 +37,18 @@ struct GpuBackendOptions {
     uint64_t prover_reserve_bytes = uint64_t{24} << 30;
     // CUDA device ordinals to use (each at most once); empty: every visible device.
     std::vector<unsigned> devices;
+    // Instances of each device (1 or more): every instance is a device of its own to the
+    // backend — its own parameter cache, prover lock and picker slot — on the same card, so
+    // that several prover calls run there at once, and the card's parameter budget is split
+    // evenly between them. For exercising the several-device paths (picker, per-device caches,
+    // loads on one thread per device, concurrent calls) on a machine with one card: the test
+    // engine_2kib_gpu_two_instances. Each instance keeps its own copy of a parameter set.
+    unsigned instances_per_device = 1;
 };
 
 // kUnavailable when the build has no CUDA or no device is usable (with the reason);
-// kInvalidArgument when `devices` names an ordinal that does not exist or one twice.
+// kInvalidArgument when `devices` names an ordinal that does not exist or one twice, or when
+// instances_per_device is 0.
 util::Result<std::unique_ptr<ProverBackend>> make_gpu_backend(const GpuBackendOptions& options);
 
 }  // namespace cuzk::engine
