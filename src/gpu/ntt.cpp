@@ -82,7 +82,9 @@ detail::FieldArith arith(const NttOptions& o) {
     switch (o.fp64_products) {
         case 1: return detail::FieldArith::kHybridFp64;
         case 2: return detail::FieldArith::kFp64;
-        default: return detail::FieldArith::kPtxSparse;
+        default:
+            return o.lazy_difference ? detail::FieldArith::kPtxSparseLazyDifference
+                                     : detail::FieldArith::kPtxSparse;
     }
 }
 DeviceFr to_device(const Fr& x) {

@@ -75,6 +75,12 @@ struct NttOptions {
     // resource they share (issue slots or the integer ALU, which the FP64 product's 64-bit
     // column sums load). 2^27 forward 43.8 / 53.4 / 64.3 ms (0 / 1 / 2), two rounds alike.
     unsigned fp64_products = util::env_unsigned("CUZK_NTT_FP64_PRODUCTS", 0);
+    // DIF's butterfly differences left unreduced before their product (u − y + p in (0, 2p) as
+    // the product's word operand, which still ends fully reduced: ntt_kernels.cu,
+    // lazy_difference): two carry chains instead of three and a mask per nontrivial butterfly.
+    // With the sparse reduction, fp64_products 0 and the passes' default shape (as
+    // fp64_products). Same results; env CUZK_NTT_LAZY_DIFFERENCE=0|1.
+    bool lazy_difference = util::env_switch("CUZK_NTT_LAZY_DIFFERENCE", false);
     // inverse_then_coset_forward (the H step's first half) without its two bit-reversal
     // passes: the inverse runs DIF into bit-reversed order, the forward that follows runs DIT
     // from it (the scaling between them indexes its powers by the reversed position);

@@ -15,7 +15,8 @@ constexpr unsigned kMaxBlockElements = 1u << kPassLogElements;
 template <FieldArith kA>
 struct Arith {
     static constexpr bool kIsPtx = kA != FieldArith::kWide;
-    static constexpr auto mul = kA == FieldArith::kPtxSparse || kA == FieldArith::kHybridFp64
+    static constexpr auto mul = kA == FieldArith::kPtxSparse || kA == FieldArith::kHybridFp64 ||
+                                        kA == FieldArith::kPtxSparseLazyDifference
                                     ? &DeviceFr::mul_ptx_sparse
                                 : kA == FieldArith::kFp64         ? &DeviceFr::mul_fp64
                                 : kA == FieldArith::kPtxKaratsuba ? &DeviceFr::mul_ptx_karatsuba
@@ -45,6 +46,33 @@ __device__ __forceinline__ DeviceFr add(const DeviceFr& a, const DeviceFr& b) {
 template <FieldArith kA>
 __device__ __forceinline__ DeviceFr sub(const DeviceFr& a, const DeviceFr& b) {
     return Arith<kA>::sub(a, b);
+}
+
+// DIF's butterfly difference for its product, unreduced (kPtxSparseLazyDifference): u − y + p,
+// in (0, 2p) for u, y < p, in two carry chains (u + p < 2p < 2^256, then − y ≥ 1, neither
+// wraps) instead of the reduced difference's chain, mask and conditional addition of p. Only
+// as the word operand b of the PTX product (detail::mont_mul_ptx): with a < p its running value
+// stays below a + p < 2p whatever b's words, and the last one below a·b/2^256 + p < (2p/2^256
+// + 1)·p < 2p for Fr (p < 0.46·2^256), so the one conditional subtraction still ends fully
+// reduced — the same product as of the reduced difference.
+__device__ __forceinline__ DeviceFr lazy_difference(const DeviceFr& u, const DeviceFr& y) {
+#if defined(__CUDA_ARCH__)
+    constexpr int n = static_cast<int>(2 * DeviceFr::kLimbs);
+    const DeviceFr p = DeviceFr::constant<ff::FrParams::kMont.modulus>();
+    uint32_t a[n], b[n], q[n], s[n];
+    split_words<DeviceFr::kLimbs>(a, u.limb);
+    split_words<DeviceFr::kLimbs>(b, y.limb);
+    split_words<DeviceFr::kLimbs>(q, p.limb);
+    (void)ptx_chain<n, false>(s, a, q, 0);
+    (void)ptx_chain<n, true>(s, s, b, 0);
+    DeviceFr r;
+#pragma unroll
+    for (size_t i = 0; i < DeviceFr::kLimbs; ++i)
+        r.limb[i] = (static_cast<uint64_t>(s[2 * i + 1]) << 32) | s[2 * i];
+    return r;
+#else
+    return u - y;  // the host pass of this device-only code (the PTX helpers are device code)
+#endif
 }
 
 // Where x^e is read: e, or (2^b − e) mod 2^b for a table with negate_bits = b.
@@ -179,7 +207,10 @@ __device__ __forceinline__ void round_stages(DeviceFr (&v)[1u << kQ], const Roun
             // mul_slot's slot: a register-index bit other than i, the highest (half the
             // pairs of a stage, and of the nontrivial ones in the window at f bit 0).
             const unsigned slot = kQ < 2 ? 0 : (x >> (i == kQ - 1 ? kQ - 2 : kQ - 1)) & 1u;
-            if (kDif) {
+            if (kDif && kA == FieldArith::kPtxSparseLazyDifference) {
+                v[x] = add<kA>(u, y);
+                v[x1] = mul<kA>(tw, lazy_difference(u, y));  // the lazy value as the word operand
+            } else if (kDif) {
                 v[x] = add<kA>(u, y);
                 v[x1] = mul_slot<kA>(sub<kA>(u, y), tw, slot);
             } else {
@@ -496,7 +527,7 @@ using PassKernel = void (*)(DeviceFr*, unsigned, unsigned, unsigned, PowerTable,
 
 template <bool kDif, FieldArith kA>
 PassKernel pass_kernel(unsigned register_stages, unsigned min_blocks, bool direct, bool vec) {
-    if constexpr (kA == FieldArith::kFp64 || kA == FieldArith::kHybridFp64) {
+    if constexpr (default_pass_shape_only(kA)) {
         // Only the default pass shape (launch_ntt_pass falls back to kPtxSparse otherwise).
         (void)register_stages, (void)min_blocks, (void)direct;
         return vec ? ntt_pass_kernel<kDif, kA, 3, 0, false, true> : ntt_pass_kernel<kDif, kA, 3>;
@@ -580,9 +611,8 @@ cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned
     const bool direct = direct_rounds && threads == groups;  // one group per thread
     const bool vec = vector_io && !prefetch_twiddles && aligned16(data) && aligned16(twiddles.lo) &&
                      (twiddles.hi == nullptr || aligned16(twiddles.hi));
-    if ((arith == FieldArith::kFp64 || arith == FieldArith::kHybridFp64) &&
-        (q != 3 || mb != 0 || direct))
-        arith = FieldArith::kPtxSparse;  // the FP64 products come in the default shape only
+    if (default_pass_shape_only(arith) && (q != 3 || mb != 0 || direct))
+        arith = FieldArith::kPtxSparse;
     PassKernel kernel;
     switch (arith) {
         case FieldArith::kWide:
@@ -599,6 +629,10 @@ cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned
             break;
         case FieldArith::kHybridFp64:
             kernel = pass_kernel_for<FieldArith::kHybridFp64>(dif, q, mb, direct, vec);
+            break;
+        case FieldArith::kPtxSparseLazyDifference:
+            kernel =
+                pass_kernel_for<FieldArith::kPtxSparseLazyDifference>(dif, q, mb, direct, vec);
             break;
         default: kernel = pass_kernel_for<FieldArith::kPtxSparse>(dif, q, mb, direct, vec);
     }

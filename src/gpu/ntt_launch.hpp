@@ -31,8 +31,24 @@ struct PowerTable {
 // in the butterfly passes of the default shape only (3 register stages, staged, unbounded; other
 // passes and kernels take kPtxSparse instead), every product on the FP64 pipe
 // (DeviceFr::mul_fp64) or half of them (kHybridFp64, the others sparse; NttOptions::
-// fp64_products). The same values.
-enum class FieldArith { kWide, kPtx, kPtxSparse, kPtxKaratsuba, kFp64, kHybridFp64 };
+// fp64_products), or kPtxSparse with DIF's differences left unreduced (kPtxSparseLazyDifference;
+// NttOptions::lazy_difference: ntt_kernels.cu, lazy_difference). The same values.
+enum class FieldArith {
+    kWide,
+    kPtx,
+    kPtxSparse,
+    kPtxKaratsuba,
+    kFp64,
+    kHybridFp64,
+    kPtxSparseLazyDifference
+};
+
+// Whether `a` runs in the butterfly passes of the default shape only (3 register stages,
+// staged, pass_min_blocks 0): launch_ntt_pass gives other passes kPtxSparse.
+constexpr bool default_pass_shape_only(FieldArith a) {
+    return a == FieldArith::kFp64 || a == FieldArith::kHybridFp64 ||
+           a == FieldArith::kPtxSparseLazyDifference;
+}
 
 // Elements per thread block of a butterfly pass (log2), and so the most stages one pass fuses.
 inline constexpr unsigned kPassLogElements = 10;

@@ -326,6 +326,42 @@ TEST_F(GpuNttTest, Fp64ProductsMatchTheCpu) {
     expect_forward_2e26_same_as_cpu(rng, dif);
 }
 
+// DIF's differences left unreduced before their products (NttOptions::lazy_difference), with the
+// 8- and 16-byte copies and with the full twiddle table, against the CPU: one-, two- and
+// three-pass sizes, random and edge values, halves of p − 1 and 0 (the first stage's differences
+// all 2p − 1, the product's largest word operand) and of 0 and p − 1 (all 1), and a 2^26 forward.
+TEST_F(GpuNttTest, LazyDifferenceMatchesTheCpu) {
+    util::TestRng rng(547);
+    Variants v;
+    for (int mode = 0; mode < 3; ++mode) {
+        const std::string label =
+            std::string(" lazy difference") + (mode == 0 ? "" : mode == 1 ? " 8-byte" : " full table");
+        for (auto& w : per_algorithm(label, [mode](NttOptions& o) {
+                 o.lazy_difference = true;
+                 o.vector_io = mode != 1;
+                 o.full_twiddle_table = mode == 2;
+             }))
+            v.push_back(w);
+    }
+    expect_random_and_edge_inputs_same_as_cpu(rng, v, {3u, 10u, 13u, 15u, 21u, 22u});
+    const Fr top = -Fr::one();  // p − 1
+    for (unsigned log_n : {10u, 21u}) {
+        const size_t m = size_t{1} << log_n;
+        std::vector<Fr> high_low(m, Fr::zero()), low_high(m, top);
+        for (size_t i = 0; i < m / 2; ++i) {
+            high_low[i] = top;
+            low_high[i] = Fr::zero();
+        }
+        expect_variants_same_as_cpu(high_low, "p − 1 then 0", v);
+        expect_variants_same_as_cpu(low_high, "0 then p − 1", v);
+    }
+    Variants dif;
+    NttOptions o;
+    o.lazy_difference = true;
+    dif.emplace_back("lazy_difference", o);
+    expect_forward_2e26_same_as_cpu(rng, dif);
+}
+
 // The passes bounded for 5 or 6 blocks per SM (twiddles through L1), every thread count, against
 // the CPU at one-, two- and three-pass sizes; and at 2^26 forward.
 TEST_F(GpuNttTest, PassesBoundedForMoreBlocksMatchTheCpu) {
