@@ -326,13 +326,15 @@ TEST_F(GpuNttTest, Fp64ProductsMatchTheCpu) {
     expect_forward_2e26_same_as_cpu(rng, dif);
 }
 
-// DIF's differences left unreduced before their products (NttOptions::lazy_difference), with the
-// 8- and 16-byte copies and with the full twiddle table, against the CPU: one-, two- and
-// three-pass sizes, random and edge values, halves of p − 1 and 0 (the first stage's differences
-// all 2p − 1, the product's largest word operand) and of 0 and p − 1 (all 1), and a 2^26 forward.
+// DIF's differences left unreduced before their products (NttOptions::lazy_difference, the
+// default), with the 8- and 16-byte copies and with the full twiddle table, and reduced (the
+// switch off), against the CPU: one-, two- and three-pass sizes, random and edge values, halves
+// of p − 1 and 0 (the first stage's differences all 2p − 1, the product's largest word operand)
+// and of 0 and p − 1 (all 1), and a 2^26 forward.
 TEST_F(GpuNttTest, LazyDifferenceMatchesTheCpu) {
     util::TestRng rng(547);
-    Variants v;
+    Variants v =
+        per_algorithm(" reduced difference", [](NttOptions& o) { o.lazy_difference = false; });
     for (int mode = 0; mode < 3; ++mode) {
         const std::string label =
             std::string(" lazy difference") + (mode == 0 ? "" : mode == 1 ? " 8-byte" : " full table");
@@ -356,9 +358,11 @@ TEST_F(GpuNttTest, LazyDifferenceMatchesTheCpu) {
         expect_variants_same_as_cpu(low_high, "0 then p − 1", v);
     }
     Variants dif;
-    NttOptions o;
-    o.lazy_difference = true;
-    dif.emplace_back("lazy_difference", o);
+    for (bool lazy : {true, false}) {
+        NttOptions o;
+        o.lazy_difference = lazy;
+        dif.emplace_back(lazy ? "lazy_difference" : "reduced difference", o);
+    }
     expect_forward_2e26_same_as_cpu(rng, dif);
 }
 
