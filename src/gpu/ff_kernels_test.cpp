@@ -135,6 +135,20 @@ void expect_device_products(const std::vector<F>& a, const std::vector<F>& b,
     EXPECT_EQ(bad, 0u) << bad << " of " << a.size() << " differ\n" << report;
 }
 
+// `count` products on the device against the host's: pairs of make()'s operands, the second
+// equal to the first in one pair of every `square_every` (a squaring), drawn in order a, b.
+template <class F, class Make>
+void expect_products_of_pairs(size_t count, size_t square_every, Make&& make,
+                              util::Status (*product)(std::span<const F>, std::span<const F>,
+                                                      std::span<F>)) {
+    std::vector<F> a(count), b(count);
+    for (size_t i = 0; i < count; ++i) {
+        a[i] = make();
+        b[i] = i % square_every == 0 ? a[i] : make();
+    }
+    expect_device_products<F>(a, b, product);
+}
+
 template <class F>
 void check_field_op(Op op, uint64_t seed) {
     // Edge pairs plus enough random pairs to span several blocks and a partial last block.
@@ -210,12 +224,7 @@ void check_karatsuba_halves(uint64_t seed) {
         if (!(v < F::modulus())) v = v - F::modulus();
         return F::raw(v);
     };
-    std::vector<F> a(6000), b(6000);
-    for (size_t i = 0; i < a.size(); ++i) {
-        a[i] = operand();
-        b[i] = i % 5 == 0 ? a[i] : operand();
-    }
-    expect_device_products<F>(a, b, elementwise_mul_karatsuba);
+    expect_products_of_pairs<F>(6000, 5, operand, elementwise_mul_karatsuba);
 }
 TEST_F(GpuTest, FpMulKaratsubaSignCases) { check_karatsuba_halves<ff::Fp>(114); }
 TEST_F(GpuTest, FrMulKaratsubaSignCases) { check_karatsuba_halves<ff::Fr>(115); }
@@ -241,12 +250,7 @@ void check_fr_products_on_zero_words(uint64_t seed,
         v.limb[ff::Fr::Int::kLimbs - 1] &= 0x3fffffffffffffffull;  // below p (> 2^254)
         return ff::Fr::raw(v);
     };
-    std::vector<ff::Fr> a(4000), b(4000);
-    for (size_t i = 0; i < a.size(); ++i) {
-        a[i] = sparse_words();
-        b[i] = i % 4 == 0 ? a[i] : sparse_words();
-    }
-    expect_device_products<ff::Fr>(a, b, product);
+    expect_products_of_pairs<ff::Fr>(4000, 4, sparse_words, product);
 }
 TEST_F(GpuTest, FrMulSparseReductionOnZeroWords) {
     check_fr_products_on_zero_words(111, elementwise_mul_sparse);
@@ -279,12 +283,7 @@ TEST_F(GpuTest, FrMulFp64OnExtremeLimbs) {
         while (!(v < ff::Fr::modulus())) v.limb[3] >>= 1;  // below p, the low limbs kept
         return ff::Fr::raw(v);
     };
-    std::vector<ff::Fr> a(6000), b(6000);
-    for (size_t i = 0; i < a.size(); ++i) {
-        a[i] = operand();
-        b[i] = i % 5 == 0 ? a[i] : operand();
-    }
-    expect_device_products<ff::Fr>(a, b, elementwise_mul_fp64);
+    expect_products_of_pairs<ff::Fr>(6000, 5, operand, elementwise_mul_fp64);
 }
 
 // Fp2 products: every pair of the 81 elements whose coefficients are Fp edge values (zero,

@@ -3,6 +3,8 @@
 #include "gpu/ntt_launch.hpp"
 #include "gpu/vector_access.cuh"
 
+#include <type_traits>
+
 namespace cuzk::gpu::detail {
 
 namespace {
@@ -565,7 +567,25 @@ PassKernel pass_kernel_for(bool dif, unsigned register_stages, unsigned min_bloc
                : pass_kernel<false, kA>(register_stages, min_blocks, direct, vec);
 }
 
-// The instantiation of a kernel template K<FieldArith> for a run-time choice.
+// f(std::integral_constant<FieldArith, a>{}) for a run-time a: where a FieldArith becomes a
+// template argument.
+template <class F>
+auto with_arith(FieldArith a, F&& f) {
+    using A = FieldArith;
+    switch (a) {
+        case A::kWide: return f(std::integral_constant<A, A::kWide>{});
+        case A::kPtx: return f(std::integral_constant<A, A::kPtx>{});
+        case A::kPtxKaratsuba: return f(std::integral_constant<A, A::kPtxKaratsuba>{});
+        case A::kFp64: return f(std::integral_constant<A, A::kFp64>{});
+        case A::kHybridFp64: return f(std::integral_constant<A, A::kHybridFp64>{});
+        case A::kPtxSparseLazyDifference:
+            return f(std::integral_constant<A, A::kPtxSparseLazyDifference>{});
+        default: return f(std::integral_constant<A, A::kPtxSparse>{});
+    }
+}
+
+// The instantiation of a kernel template K<FieldArith> for a run-time choice; the arithmetics
+// of the butterfly passes' default shape only (default_pass_shape_only) take kPtxSparse.
 template <template <FieldArith> class K>
 auto for_arith(FieldArith a) {
     switch (a) {
@@ -613,29 +633,9 @@ cudaError_t launch_ntt_pass(DeviceFr* data, unsigned log_n, unsigned r, unsigned
                      (twiddles.hi == nullptr || aligned16(twiddles.hi));
     if (default_pass_shape_only(arith) && (q != 3 || mb != 0 || direct))
         arith = FieldArith::kPtxSparse;
-    PassKernel kernel;
-    switch (arith) {
-        case FieldArith::kWide:
-            kernel = pass_kernel_for<FieldArith::kWide>(dif, q, mb, direct, vec);
-            break;
-        case FieldArith::kPtx:
-            kernel = pass_kernel_for<FieldArith::kPtx>(dif, q, mb, direct, vec);
-            break;
-        case FieldArith::kPtxKaratsuba:
-            kernel = pass_kernel_for<FieldArith::kPtxKaratsuba>(dif, q, mb, direct, vec);
-            break;
-        case FieldArith::kFp64:
-            kernel = pass_kernel_for<FieldArith::kFp64>(dif, q, mb, direct, vec);
-            break;
-        case FieldArith::kHybridFp64:
-            kernel = pass_kernel_for<FieldArith::kHybridFp64>(dif, q, mb, direct, vec);
-            break;
-        case FieldArith::kPtxSparseLazyDifference:
-            kernel =
-                pass_kernel_for<FieldArith::kPtxSparseLazyDifference>(dif, q, mb, direct, vec);
-            break;
-        default: kernel = pass_kernel_for<FieldArith::kPtxSparse>(dif, q, mb, direct, vec);
-    }
+    const PassKernel kernel = with_arith(arith, [&](auto a) {
+        return pass_kernel_for<decltype(a)::value>(dif, q, mb, direct, vec);
+    });
     kernel<<<blocks, threads, 0, stream>>>(data, log_n, r, k, twiddles, twiddle_shift, roots,
                                            kmax, prefetch_twiddles, dif_partial_first);
     return cudaGetLastError();
