@@ -55,6 +55,11 @@ void mul_step(F& x, F& y) {
     y = y * x;
 }
 template <class F>
+void square_step(F& x, F& y) {
+    x = x * x;
+    y = y * y;
+}
+template <class F>
 void addsub_step(F& x, F& y) {
     x = x + y;
     y = x - y;
@@ -172,6 +177,16 @@ util::Result<std::vector<ArithBenchResult>> bench_device_arith(int repetitions) 
                                                   fr_launch, mul_step<ff::Fr>));
         out.push_back(fr);
     }
+    // Fp's dedicated squaring (nominally a product's 576 multiply-adds, so that its rate
+    // compares with fp_mul's: 78 + 144 word products instead of 144 + 144).
+    CUZK_ASSIGN_OR_RETURN(ArithBenchResult fp_sqr,
+                          bench_field<ff::Fp>("fp_sqr", repetitions, 256, 576,
+                                              [](uint64_t* a, uint64_t* b, size_t n, int it) {
+                                                  return detail::launch_fp_mul_chains(
+                                                      a, b, n, it, FieldProduct::kSquare);
+                                              },
+                                              square_step<ff::Fp>));
+    out.push_back(fp_sqr);
     // The Fr product with the sparse reduction (the modulus' two low words as additions), with
     // the modulus as immediates and from constant memory.
     for (const bool constant_modulus : {false, true}) {

@@ -22,10 +22,13 @@ __constant__ uint64_t kFrModulusInConstantMemory[DeviceFr::kLimbs];
 // ptxas may emit one wide multiply-add per word pair where immediates give a low and a high one;
 // 4 one level of Karatsuba before the reduction (DeviceField::mul_ptx_karatsuba); 5 the FP64
 // product (DeviceField::mul_fp64, Fr only); 6 (Fr only) the sparse reduction here, and the
-// chains' second product on the FP64 pipe (see mul_chains_kernel).
+// chains' second product on the FP64 pipe (see mul_chains_kernel); 7 (Fp only) the dedicated
+// squaring of x (DeviceField::square_ptx; y unused), so that each chain squares its own value.
 template <class F, int kVariant>
 __device__ __forceinline__ F bench_mul(const F& x, const F& y) {
-    if constexpr (kVariant == 5) {
+    if constexpr (kVariant == 7) {
+        return F::square_ptx(x);
+    } else if constexpr (kVariant == 5) {
         return F::mul_fp64(x, y);
     } else if constexpr (kVariant == 2 || kVariant == 6) {
         return F::mul_ptx_sparse(x, y);
@@ -99,6 +102,11 @@ cudaError_t launch_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations
         if (product == FieldProduct::kSplit) kernel = mul_chains_kernel<F, 1>;
         if (product == FieldProduct::kKaratsuba) kernel = mul_chains_kernel<F, 4>;
     } else if (product != FieldProduct::kPaired) {
+        return cudaErrorInvalidValue;
+    }
+    if constexpr (std::is_same_v<F, DeviceFp>) {
+        if (product == FieldProduct::kSquare) kernel = mul_chains_kernel<F, 7>;
+    } else if (product == FieldProduct::kSquare) {
         return cudaErrorInvalidValue;
     }
     if constexpr (std::is_same_v<F, DeviceFr>) {

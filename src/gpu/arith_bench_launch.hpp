@@ -14,8 +14,9 @@ namespace cuzk::gpu::detail {
 // of Karatsuba before the reduction (DeviceField::mul_ptx_karatsuba), and for Fr only the
 // sparse reduction (DeviceField::mul_ptx_sparse) and the sparse reduction with the modulus read
 // from constant memory instead of immediates, the FP64 product (DeviceField::mul_fp64), and the
-// hybrid: each chain step's first product sparse on the FMA pipe, its second on the FP64 pipe.
-// A product the field lacks: cudaErrorInvalidValue.
+// hybrid: each chain step's first product sparse on the FMA pipe, its second on the FP64 pipe;
+// for Fp only, the dedicated squaring (DeviceField::square_ptx), whose chains square: a ← a²,
+// b ← b². A product the field lacks: cudaErrorInvalidValue.
 enum class FieldProduct {
     kPaired,
     kSplit,
@@ -23,9 +24,11 @@ enum class FieldProduct {
     kSparseConstantModulus,
     kKaratsuba,
     kFp64,
-    kHybridFp64
+    kHybridFp64,
+    kSquare
 };
-// a[i], b[i] ← after `iterations` steps of (a ← a·b, b ← b·a), for i < n.
+// a[i], b[i] ← after `iterations` steps of (a ← a·b, b ← b·a) (kSquare: a ← a², b ← b²), for
+// i < n.
 cudaError_t launch_fp_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations,
                                  FieldProduct product);
 cudaError_t launch_fr_mul_chains(uint64_t* a, uint64_t* b, size_t n, int iterations,

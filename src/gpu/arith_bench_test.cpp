@@ -1,7 +1,7 @@
 // The arithmetic throughput kernels of `cuzk bench gpu-arith` against the host: bench_device_arith
-// recomputes sampled threads' chains (Fp and Fr products, Fp sums and differences on both paths,
-// G1 mixed additions) with the CPU field and curve code and fails on any difference. Skips
-// without a device.
+// recomputes sampled threads' chains (Fp and Fr products, Fp squarings, Fp sums and differences
+// on both paths, G1 mixed additions) with the CPU field and curve code and fails on any
+// difference. Skips without a device.
 #include "gpu/arith_bench.hpp"
 
 #include <gtest/gtest.h>
@@ -22,7 +22,7 @@ TEST(GpuArithBench, ChainsMatchTheHost) {
     for (const ArithBenchResult& r : *results) names.push_back(r.what);
     EXPECT_EQ(names, (std::vector<std::string>{"fp_mul", "fr_mul", "fp_mul_split",
                                                "fr_mul_split", "fp_mul_karatsuba",
-                                               "fr_mul_karatsuba", "fr_mul_sparse",
+                                               "fr_mul_karatsuba", "fp_sqr", "fr_mul_sparse",
                                                "fr_mul_sparse_cmod", "fr_mul_fp64",
                                                "fr_mul_hybrid_fp64", "fp2_mul_lazy",
                                                "fp2_mul_karatsuba",

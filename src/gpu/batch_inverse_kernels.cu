@@ -68,6 +68,8 @@ cudaError_t launch_batch_inverse(const F* in, F* out, size_t m, F* scratch, cuda
 }
 template cudaError_t launch_batch_inverse(const DeviceFp*, DeviceFp*, size_t, DeviceFp*,
                                           cudaStream_t);
+template cudaError_t launch_batch_inverse(const DeviceFpSquare*, DeviceFpSquare*, size_t,
+                                          DeviceFpSquare*, cudaStream_t);
 template cudaError_t launch_batch_inverse(const DeviceFp2*, DeviceFp2*, size_t, DeviceFp2*,
                                           cudaStream_t);
 template cudaError_t launch_batch_inverse(const DeviceFp2Lazy*, DeviceFp2Lazy*, size_t,

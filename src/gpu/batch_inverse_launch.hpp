@@ -30,8 +30,8 @@ constexpr size_t batch_inverse_scratch_elements(size_t m) {
 }
 
 // out[i] = in[i]⁻¹ for i < m; every in[i] must be non-zero. out must not alias in; scratch holds
-// batch_inverse_scratch_elements(m) elements. F: DeviceFp, DeviceFp2 or DeviceFp2Lazy
-// (instantiated in batch_inverse_kernels.cu).
+// batch_inverse_scratch_elements(m) elements. F: DeviceFp, DeviceFpSquare, DeviceFp2 or
+// DeviceFp2Lazy (instantiated in batch_inverse_kernels.cu).
 template <class F>
 cudaError_t launch_batch_inverse(const F* in, F* out, size_t m, F* scratch, cudaStream_t stream);
 

@@ -29,10 +29,18 @@ namespace cuzk::gpu {
 using DeviceFp2 = ff::Fp2T<DeviceFp, false>;
 using DeviceFp2Lazy = ff::Fp2T<DeviceFp, true>;
 
-struct DeviceG1Curve {
-    using Field = DeviceFp;
-    static constexpr CUZK_HD Field b() { return Field::constant_u64<4>(); }
+// G1 over either form of Fp's square: DeviceG1SquareCurve's kernels square by the dedicated
+// squaring (DeviceFpSquare), for GpuMsmOptions::dedicated_square. Same layout.
+template <class Fp>
+struct DeviceG1CurveOver {
+    using Field = Fp;
+    static constexpr CUZK_HD Field b() { return Field::template constant_u64<4>(); }
 };
+using DeviceG1Curve = DeviceG1CurveOver<DeviceFp>;
+using DeviceG1SquareCurve = DeviceG1CurveOver<DeviceFpSquare>;
+// Whether C is G1 (over either Fp form): the kernels' G1-only variants.
+template <class C>
+inline constexpr bool kIsG1Curve = sizeof(typename C::Field) == sizeof(DeviceFp);
 
 // b = 4(1 + u) = 4 + 4u, over either Fp2 product.
 template <class F2>
@@ -52,6 +60,7 @@ using DeviceG2Affine = ec::Affine<DeviceG2Curve>;
 using DeviceG2Jacobian = ec::Jacobian<DeviceG2Curve>;
 using DeviceG2Xyzz = ec::Xyzz<DeviceG2Curve>;
 
+static_assert(sizeof(ec::Affine<DeviceG1SquareCurve>) == sizeof(DeviceG1Affine));
 static_assert(sizeof(DeviceFp2) == 2 * sizeof(DeviceFp));
 static_assert(sizeof(DeviceFp2Lazy) == sizeof(DeviceFp2));
 static_assert(sizeof(DeviceG2Affine) == 2 * sizeof(DeviceFp2));

@@ -1,4 +1,8 @@
 // DeviceField<P>: the prime field F_p of params.hpp's P (FpParams, FrParams) for CUDA device code.
+// DeviceField<P, true> is the same field whose square() is the dedicated squaring
+// (detail::mont_sqr_ptx: the cross products once, 78 instead of 144 word products for Fp) in
+// device code instead of the product a·a; the same limbs and values (GpuMsmOptions::
+// dedicated_square selects the G1 MSM kernels over it).
 //
 // Layout: identical to the host ff::Field<P> — N = P::kLimbs little-endian 64-bit limbs holding
 // a·R mod p (Montgomery form, R = 2^(64N)), always fully reduced (< p), nothing else. A host
@@ -101,7 +105,7 @@ inline constexpr uint64_t kInv = P::kMont.inv;
 
 }  // namespace detail
 
-template <class P>
+template <class P, bool kDedicatedSquare = false>
 struct DeviceField {
     static constexpr size_t kLimbs = P::kLimbs;
     using Int = ff::BigInt<kLimbs>;
@@ -291,7 +295,28 @@ struct DeviceField {
     CUZK_HD DeviceField& operator+=(const DeviceField& b) { return *this = *this + b; }
     CUZK_HD DeviceField& operator-=(const DeviceField& b) { return *this = *this - b; }
     CUZK_HD DeviceField& operator*=(const DeviceField& b) { return *this = *this * b; }
-    CUZK_HD DeviceField square() const { return *this * *this; }
+    // a² — by the dedicated squaring where kDedicatedSquare (square_ptx), else as a·a.
+    CUZK_HD DeviceField square() const {
+        if constexpr (kDedicatedSquare)
+            return square_ptx(*this);
+        else
+            return *this * *this;
+    }
+    // The dedicated PTX squaring (detail::mont_sqr_ptx) in device code, for moduli with two
+    // spare bits (Fp); host code gets mul_wide(a, a). The values of a·a.
+    static CUZK_HD DeviceField square_ptx(const DeviceField& a) {
+#if defined(__CUDA_ARCH__)
+        static_assert(kModulusBits <= 64 * kLimbs - 2,
+                      "the dedicated squaring needs two spare bits above p");
+        const DeviceField p = modulus_limbs();
+        DeviceField r;
+        detail::mont_sqr_ptx<kLimbs>(r.limb, a.limb, p.limb,
+                                     static_cast<uint32_t>(detail::kInv<P>));
+        return r;
+#else
+        return mul_wide(a, a);
+#endif
+    }
     CUZK_HD DeviceField dbl() const { return *this + *this; }
 
     // a^(p−2) = a⁻¹ (Fermat); the inverse of zero is zero, as the host Field's. Left to right over
@@ -366,10 +391,12 @@ struct DeviceField {
 
 using DeviceFp = DeviceField<ff::FpParams>;
 using DeviceFr = DeviceField<ff::FrParams>;
+using DeviceFpSquare = DeviceField<ff::FpParams, true>;  // square() by the dedicated squaring
 
 static_assert(std::is_trivial_v<DeviceFp> && std::is_standard_layout_v<DeviceFp>);
 static_assert(std::is_trivial_v<DeviceFr> && std::is_standard_layout_v<DeviceFr>);
 static_assert(sizeof(DeviceFp) == ff::FpParams::kLimbs * sizeof(uint64_t));
 static_assert(sizeof(DeviceFr) == ff::FrParams::kLimbs * sizeof(uint64_t));
+static_assert(sizeof(DeviceFpSquare) == sizeof(DeviceFp) && std::is_trivial_v<DeviceFpSquare>);
 
 }  // namespace cuzk::gpu

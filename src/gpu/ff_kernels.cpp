@@ -155,6 +155,10 @@ util::Status elementwise_mul_karatsuba(std::span<const ff::Fr> a, std::span<cons
     return run_field_op<ff::Fr, DeviceFr>("elementwise_mul_karatsuba(Fr)",
                                           detail::BinaryOp::kMulKaratsuba, a, b, out);
 }
+util::Status elementwise_square(std::span<const ff::Fp> a, std::span<ff::Fp> out) {
+    return run_field_op<ff::Fp, DeviceFp>("elementwise_square(Fp)", detail::BinaryOp::kSquare, a,
+                                          a, out);
+}
 util::Status elementwise_mul(std::span<const ff::Fp2> a, std::span<const ff::Fp2> b,
                              std::span<ff::Fp2> out, bool lazy_product) {
     if (lazy_product)

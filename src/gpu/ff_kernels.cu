@@ -1,4 +1,5 @@
-// Elementwise field kernels over Fp, Fr (DeviceField) and Fp2 (both products): a·b, a + b, a − b.
+// Elementwise field kernels over Fp, Fr (DeviceField) and Fp2 (both products): a·b, a + b, a − b,
+// and Fp's dedicated squaring.
 #include "gpu/kernel_launch.hpp"
 
 #include <type_traits>
@@ -22,6 +23,10 @@ struct MulKaratsubaOp {
 struct MulFp64Op {
     template <class F>
     static __device__ F apply(const F& a, const F& b) { return F::mul_fp64(a, b); }
+};
+struct SquareOp {
+    template <class F>
+    static __device__ F apply(const F& a, const F&) { return F::square_ptx(a); }
 };
 struct AddOp {
     template <class F>
@@ -68,6 +73,13 @@ cudaError_t launch(BinaryOp op, const F* a, const F* b, F* out, size_t n, cudaSt
         case BinaryOp::kMulFp64:
             if constexpr (std::is_same_v<F, DeviceFr>) {
                 elementwise_kernel<F, MulFp64Op>
+                    <<<grid, kElementwiseBlock, 0, stream>>>(a, b, out, n);
+                break;
+            }
+            return cudaErrorInvalidValue;
+        case BinaryOp::kSquare:
+            if constexpr (std::is_same_v<F, DeviceFp>) {
+                elementwise_kernel<F, SquareOp>
                     <<<grid, kElementwiseBlock, 0, stream>>>(a, b, out, n);
                 break;
             }

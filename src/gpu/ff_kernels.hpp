@@ -39,6 +39,9 @@ util::Status elementwise_mul_karatsuba(std::span<const ff::Fp> a, std::span<cons
                                        std::span<ff::Fp> out);
 util::Status elementwise_mul_karatsuba(std::span<const ff::Fr> a, std::span<const ff::Fr> b,
                                        std::span<ff::Fr> out);
+// out[i] = a[i]² by the dedicated squaring (DeviceField::square_ptx, gpu/mont_ptx.cuh: the
+// cross products once): the values of a[i] · a[i].
+util::Status elementwise_square(std::span<const ff::Fp> a, std::span<ff::Fp> out);
 // out[i] = a[i] · b[i] in Fp2 with the device's Karatsuba product of three Montgomery products
 // (the default) or the lazily reduced one (lazy_product; gpu/device_curve.cuh).
 util::Status elementwise_mul(std::span<const ff::Fp2> a, std::span<const ff::Fp2> b,

@@ -229,6 +229,40 @@ void check_karatsuba_halves(uint64_t seed) {
 TEST_F(GpuTest, FpMulKaratsubaSignCases) { check_karatsuba_halves<ff::Fp>(114); }
 TEST_F(GpuTest, FrMulKaratsubaSignCases) { check_karatsuba_halves<ff::Fr>(115); }
 
+// Fp's dedicated squaring against the host's a·a: the field tests' edge and random operands,
+// then operands whose 32-bit words are each 0, 1, 2^31 − 1, 2^31, 2^32 − 1 or random (kept
+// below p) — the doubled cross products' carried top bits (a word ≥ 2^31 sets the low bit of
+// the next word of 2a) and the rows' longest carry chains.
+TEST_F(GpuTest, FpSquare) {
+    const testing::FieldOperands<ff::Fp> ops = testing::field_operands<ff::Fp>(119, 5000);
+    std::vector<ff::Fp> a = ops.a;
+    a.insert(a.end(), ops.b.begin(), ops.b.end());
+    util::TestRng rng(120);
+    constexpr uint32_t kWords[] = {0, 1, 0x7fffffffu, 0x80000000u, 0xffffffffu};
+    for (int k = 0; k < 6000; ++k) {
+        ff::Fp::Int v;
+        for (size_t i = 0; i < ff::Fp::Int::kLimbs; ++i) {
+            uint64_t limb = 0;
+            for (int half = 0; half < 2; ++half) {
+                const uint64_t pick = rng.uniform(6);
+                const uint64_t word = pick < 5 ? kWords[pick] : rng.next_u64() & 0xffffffffull;
+                limb |= word << (32 * half);
+            }
+            v.limb[i] = limb;
+        }
+        v.limb[ff::Fp::Int::kLimbs - 1] &= (uint64_t{1} << 61) - 1;  // below 2^381
+        if (!(v < ff::Fp::modulus())) v = v - ff::Fp::modulus();
+        a.push_back(ff::Fp::raw(v));
+    }
+    std::vector<ff::Fp> want(a.size()), got(a.size());
+    for (size_t i = 0; i < a.size(); ++i) want[i] = a[i] * a[i];
+    const util::Status st = elementwise_square(a, got);
+    ASSERT_TRUE(st.ok()) << st.to_string();
+    std::string report;
+    const size_t bad = count_mismatches(want, got, DescribeField{}, report);
+    EXPECT_EQ(bad, 0u) << bad << " of " << a.size() << " squares differ\n" << report;
+}
+
 // The sparse reduction's special case m = 0 (a step whose low word is already 0, where
 // hi(m·(2^32 − 1)) = m − [m ≠ 0] takes its other branch) is rare on random operands; operands
 // whose Montgomery limbs have about half of their 32-bit words zero make it common.

@@ -15,8 +15,9 @@ namespace cuzk::gpu::detail {
 
 // kMulSparse: the product with the sparse reduction (DeviceField::mul_ptx_sparse; Fr only —
 // other fields refuse it with cudaErrorInvalidValue); kMulKaratsuba: the product with one level
-// of Karatsuba (DeviceField::mul_ptx_karatsuba; Fp and Fr).
-enum class BinaryOp { kMul, kAdd, kSub, kMulSparse, kMulKaratsuba, kMulFp64 };
+// of Karatsuba (DeviceField::mul_ptx_karatsuba; Fp and Fr); kSquare: a[i]² by the dedicated
+// squaring (DeviceField::square_ptx; Fp only), b ignored.
+enum class BinaryOp { kMul, kAdd, kSub, kMulSparse, kMulKaratsuba, kMulFp64, kSquare };
 
 // out[i] = a[i] op b[i] for i < n. out may alias a or b.
 cudaError_t launch_elementwise(BinaryOp op, const DeviceFp* a, const DeviceFp* b, DeviceFp* out,

@@ -300,6 +300,109 @@ __device__ __forceinline__ void mont_mul_ptx(uint64_t* r, const uint64_t* a, con
     ptx_reduce_once<kLimbs64>(r, t, 0, q);
 }
 
+// ---- the squaring: the product's rows over the upper triangle ------------------------------
+//
+// a² = Σ_i a_i·2^(32i)·V_i with V_i = a_i·2^(32i) + 2·Σ_{j>i} a_j·2^(32j) (the square's cross
+// products a_i·a_j, i < j, taken once and doubled). So the CIOS step for word w = a_i multiplies
+// w by the vector x^(i) whose words are 0 below i, a_i at i, (a_{i+1} << 1) mod 2^32 at i + 1
+// and the words of 2a at i + 2 … n − 1 (2a < 2^(32n): it has no word n); its zero words are
+// skipped. Row i then has n − i word products instead of n: n(n+1)/2 in all (Fp 78 instead of
+// 144) beside the n² of the reductions, which are mont_mul_ptx's (ptx_paired_reduce), as are
+// the paired arrangement and the final subtraction. Per row the skipped odd products leave
+// their chain's shift as plain additions with carry.
+// Bounds: rows 0..i sum to a_lo·(2a − a_lo) with a_lo = a mod 2^(32(i+1)), below
+// 2^(32(i+1))·2a; with the reductions' M·p < 2^(32(i+1))·p a step's value before its shift is
+// below 2^32·(2a + p) < 2^32·3p. For 3p < 2^(32n) (two spare bits above p: Fp, not Fr) that
+// fits words 0..n and od < 3p < 2^(32n), as the product's bounds need. The result
+// (a² + M·p)/2^(32n) < p·(p/2^(32n)) + p < 2p, so the one conditional subtraction ends it.
+
+// x = x^(i) (words below i are never read); d holds 2a's words 2 … n − 1.
+template <int n, int i>
+__device__ __forceinline__ void ptx_square_row(uint32_t* x, const uint32_t* a, const uint32_t* d) {
+    x[i] = a[i];
+    if constexpr (i + 1 < n) x[i + 1] = a[i + 1] << 1;
+#pragma unroll
+    for (int j = i + 2; j < n; ++j) x[j] = d[j];
+}
+
+// Step i ≥ 1 of the squaring (ptx_paired_step with the row's zero words skipped); on return
+// the roles of ev and od have swapped, as there.
+template <int n, int i>
+__device__ __forceinline__ void ptx_square_step(uint32_t* ev, uint32_t* od, const uint32_t* x,
+                                                const uint32_t* q, uint32_t w, uint32_t inv32) {
+    const uint32_t zero = 0;
+    asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(od[0]) : "r"(ev[1]));  // word 0 of T/2^32
+    // The odd part: shifted down two words, plus x's odd words (those from i on) times w: the
+    // pairs below jz only shift. Two loops without branches, so that both unroll (with a branch
+    // in the body the compiler kept a loop and moved the arrays to local memory).
+    constexpr int jz = i & ~1;  // the first even j with x[j + 1] ≠ 0 (j + 1 ≥ i)
+#pragma unroll
+    for (int j = 0; j < jz; j += 2) {
+        asm volatile("addc.cc.u32 %0, %1, 0;" : "=r"(ev[j]) : "r"(ev[j + 2]));
+        asm volatile("addc.cc.u32 %0, %1, 0;" : "=r"(ev[j + 1]) : "r"(ev[j + 3]));
+    }
+#pragma unroll
+    for (int j = jz; j < n - 2; j += 2) {
+        asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;"
+                     : "=r"(ev[j])
+                     : "r"(x[j + 1]), "r"(w), "r"(ev[j + 2]));
+        asm volatile("madc.hi.cc.u32 %0, %1, %2, %3;"
+                     : "=r"(ev[j + 1])
+                     : "r"(x[j + 1]), "r"(w), "r"(ev[j + 3]));
+    }
+    asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;"
+                 : "=r"(ev[n - 2])
+                 : "r"(x[n - 1]), "r"(w), "r"(zero));
+    asm volatile("madc.hi.u32 %0, %1, %2, %3;" : "=r"(ev[n - 1]) : "r"(x[n - 1]), "r"(w), "r"(zero));
+    // The even part: x's even words from i on, a chain from the first of them.
+    constexpr int j0 = (i + 1) / 2 * 2;
+    if constexpr (j0 < n) {
+        asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(od[j0]) : "r"(x[j0]), "r"(w));
+        asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(od[j0 + 1]) : "r"(x[j0]), "r"(w));
+        ptx_row_madc_from<n, j0 + 2>(od, x, w);
+        asm volatile("addc.u32 %0, %0, 0;" : "+r"(ev[n - 1]));
+    }
+    ptx_paired_reduce<n>(od, ev, q, inv32);
+}
+
+// Steps i … n − 1, the names swapping from step to step as in mont_mul_ptx.
+template <int n, int i>
+__device__ __forceinline__ void ptx_square_steps(uint32_t* ev, uint32_t* od, const uint32_t* a,
+                                                 const uint32_t* d, const uint32_t* q,
+                                                 uint32_t inv32) {
+    if constexpr (i < n) {
+        uint32_t x[n];
+        ptx_square_row<n, i>(x, a, d);
+        ptx_square_step<n, i>(ev, od, x, q, a[i], inv32);
+        ptx_square_steps<n, i + 1>(od, ev, a, d, q, inv32);
+    }
+}
+
+// r = a²·2^(−64·kLimbs64) mod p for a fully reduced a < p, p < 2^(64·kLimbs64 − 2): the values
+// of mont_mul_ptx(a, a).
+template <size_t kLimbs64>
+__device__ __forceinline__ void mont_sqr_ptx(uint64_t* r, const uint64_t* a, const uint64_t* p,
+                                             uint32_t inv32) {
+    constexpr int n = static_cast<int>(2 * kLimbs64);
+    uint32_t x[n], d[n], q[n], ev[n], od[n];
+    split_words<kLimbs64>(x, a);
+    split_words<kLimbs64>(q, p);
+    d[0] = d[1] = 0;  // never read
+#pragma unroll
+    for (int j = 2; j < n; ++j) d[j] = __funnelshift_l(x[j - 1], x[j], 1);  // word j of 2a
+    uint32_t row[n];
+    ptx_square_row<n, 0>(row, x, d);
+    ptx_row_mul<n>(ev, row, x[0]);
+    ptx_row_mul<n>(od, row + 1, x[0]);
+    ptx_paired_reduce<n>(ev, od, q, inv32);
+    ptx_square_steps<n, 1>(ev, od, x, d, q, inv32);
+    // n − 1 steps after the first (odd): od is the even part, ev the odd part, as there.
+    uint32_t t[n];
+    const uint32_t top = ptx_chain<n - 1, false>(t, ev, od + 1, ev[n - 1]);
+    t[n - 1] = top;
+    ptx_reduce_once<kLimbs64>(r, t, 0, q);
+}
+
 // ---- double-width products and Montgomery reduction: the lazy Fp2 product ------------------
 //
 // Karatsuba over unreduced double-width products, with one reduction per output coefficient

@@ -708,7 +708,8 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm_on(const Affine* b
     return acc;
 }
 
-// run_msm_on with the kernels GpuMsmOptions::g2_lazy_product selects for G2.
+// run_msm_on with the kernels GpuMsmOptions::g2_lazy_product selects for G2 and
+// GpuMsmOptions::dedicated_square for G1.
 template <class Affine>
 util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* bases, size_t num_bases,
                                                               ScalarInput in,
@@ -719,6 +720,10 @@ util::Result<typename MsmTypes<Affine>::HostJacobian> run_msm(const Affine* base
         if (options.g2_lazy_product)
             return run_msm_on<Affine, DeviceG2LazyCurve>(bases, num_bases, in, options,
                                                               timings, name);
+    } else {
+        if (options.dedicated_square)
+            return run_msm_on<Affine, DeviceG1SquareCurve>(bases, num_bases, in, options,
+                                                           timings, name);
     }
     return run_msm_on<Affine, typename MsmTypes<Affine>::DeviceCurve>(bases, num_bases, in,
                                                                       options, timings, name);

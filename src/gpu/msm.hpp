@@ -197,6 +197,13 @@ struct GpuMsmOptions {
     // ran at the Karatsuba one's rate (8.53 against 8.57 G/s) and the G2 2^24 bucket step took
     // 365–370 ms against 296–298 (more registers live in the 254-register batch-affine kernel).
     bool g2_lazy_product = util::env_switch("CUZK_MSM_G2_LAZY_FP2", false);
+    // G1 kernels whose Fp squarings (the batch-affine slope's λ², the XYZZ additions' two, the
+    // inversions' chains) take the dedicated squaring (DeviceFpSquare, gpu/mont_ptx.cuh:
+    // 78 + 144 word products instead of 144 + 144) instead of the product a·a (env
+    // CUZK_MSM_DEDICATED_SQUARE=0|1). Same results. On: on an H100 (2026-12-07) the squaring
+    // ran at 34.2 G/s against the product's 27.0, and the G1 2^27 bucket step took 613.7 ms
+    // against 621.6 (2^26: 309.8 against 313.9).
+    bool dedicated_square = util::env_switch("CUZK_MSM_DEDICATED_SQUARE", true);
     bool uses_batch_affine(size_t n, bool g2) const {
         return batch_affine && n >= (g2 ? batch_affine_min_points_g2 : batch_affine_min_points);
     }

@@ -524,7 +524,7 @@ cudaError_t run_affine_steps(const ec::Affine<C>* bases, size_t items, uint32_t 
     // 48 or 96 bytes apart) are aligned.
     auto* denominators = &denominators_kernel<C, kNorm>;
     auto* add = &add_kernel<C, kNorm>;
-    constexpr bool kG1 = std::is_same_v<C, DeviceG1Curve>;
+    constexpr bool kG1 = kIsG1Curve<C>;
     if constexpr (kG1 || (kNorm && std::is_same_v<C, DeviceG2Curve>)) {
         const bool vec = variant.vector_io && !fused && aligned16(bases) && aligned16(base);
         if (vec) {
@@ -650,6 +650,7 @@ size_t msm_affine_scratch_bytes(size_t items, uint32_t chunk, size_t field_bytes
         AffineVariant,                                                                            \
         cudaStream_t);
 CUZK_MSM_AFFINE_LAUNCHER(DeviceG1Curve)
+CUZK_MSM_AFFINE_LAUNCHER(DeviceG1SquareCurve)
 CUZK_MSM_AFFINE_LAUNCHER(DeviceG2Curve)
 CUZK_MSM_AFFINE_LAUNCHER(DeviceG2LazyCurve)
 #undef CUZK_MSM_AFFINE_LAUNCHER

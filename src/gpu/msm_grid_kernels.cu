@@ -69,6 +69,7 @@ cudaError_t launch_msm_strided_sums(const StridedSums<C>& a, const StridedSums<C
     template cudaError_t launch_msm_strided_sums<C>(const StridedSums<C>&, const StridedSums<C>&, \
                                                     unsigned, cudaStream_t);
 CUZK_STRIDED_SUMS(DeviceG1Curve)
+CUZK_STRIDED_SUMS(DeviceG1SquareCurve)
 CUZK_STRIDED_SUMS(DeviceG2Curve)
 CUZK_STRIDED_SUMS(DeviceG2LazyCurve)
 #undef CUZK_STRIDED_SUMS

@@ -218,7 +218,7 @@ namespace {
 // The kernel variant for (min_blocks, prefetch); G2 has no bounded one.
 template <class C>
 auto accumulate_kernel_for(unsigned min_blocks, bool prefetch) {
-    if constexpr (std::is_same_v<C, DeviceG1Curve>) {
+    if constexpr (kIsG1Curve<C>) {
         if (min_blocks == 3)
             return prefetch ? accumulate_chunks_bounded_kernel<C, true, 3>
                             : accumulate_chunks_bounded_kernel<C, false, 3>;
@@ -333,6 +333,7 @@ cudaError_t launch_msm_sum_groups(const ec::Xyzz<C>* in, unsigned windows, uint3
                                                        uint32_t, uint32_t, uint32_t, ec::Xyzz<C>*, \
                                                        ec::Xyzz<C>*, cudaStream_t);
 CUZK_MSM_POINT_LAUNCHERS(DeviceG1Curve)
+CUZK_MSM_POINT_LAUNCHERS(DeviceG1SquareCurve)
 CUZK_MSM_POINT_LAUNCHERS(DeviceG2Curve)
 CUZK_MSM_POINT_LAUNCHERS(DeviceG2LazyCurve)
 #undef CUZK_MSM_POINT_LAUNCHERS
