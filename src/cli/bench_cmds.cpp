@@ -11,6 +11,7 @@
 
 #include "cli/args.hpp"
 #include "cli/bench_gpu_prove.hpp"
+#include "cli/bench_stats.hpp"
 #include "cli/bench_pipeline.hpp"
 #include "cli/bench_synthesis.hpp"
 #include "cli/commands.hpp"
@@ -159,11 +160,10 @@ int bench_gpu_msm(const Args& args) {
         auto r = curve == "g2" ? gpu::bench_msm_g2(log_n, static_cast<int>(reps), options)
                                : gpu::bench_msm_g1(log_n, static_cast<int>(reps), options);
         if (!r.ok()) return fail_json(args, "bench gpu-msm", kExitFail, r.status().to_string());
-        auto median = [&](double gpu::GpuMsmTimings::*field) {
+        auto median_of = [&](double gpu::GpuMsmTimings::*field) {
             std::vector<double> v;
             for (const auto& t : r->runs) v.push_back(t.*field);
-            std::sort(v.begin(), v.end());
-            return v[v.size() / 2];
+            return median(std::move(v));
         };
         using T = gpu::GpuMsmTimings;
         const T& last = r->runs.back();  // the passes and temporaries (alike in every run)
@@ -173,17 +173,18 @@ int bench_gpu_msm(const Args& args) {
             o.str("curve", curve == "g2" ? "G2" : "G1");
             o.num("log_size", log_n).num("window_bits", r->window_bits).num("chunk", plan.chunk);
             o.num("repetitions", reps).boolean("batch_affine", batch_affine);
-            o.ms("total_ms", median(&T::total)).ms("upload_ms", median(&T::upload));
-            o.ms("digits_ms", median(&T::digits)).ms("sort_ms", median(&T::sort));
-            o.ms("buckets_ms", median(&T::buckets)).ms("windows_ms", median(&T::windows));
+            o.ms("total_ms", median_of(&T::total)).ms("upload_ms", median_of(&T::upload));
+            o.ms("digits_ms", median_of(&T::digits)).ms("sort_ms", median_of(&T::sort));
+            o.ms("buckets_ms", median_of(&T::buckets)).ms("windows_ms", median_of(&T::windows));
             o.num("passes", last.passes).num("windows_per_pass", last.windows_per_pass);
             o.num("scratch_bytes", last.scratch_bytes);
             std::printf("%s\n", o.done().c_str());
         } else {
             std::printf(
                 "2^%-4u %-3u %-12.3f %-9.3f %-9.3f %-9.3f %-9.3f %-9.3f %-7u %-8.2f %s, chunk %u\n",
-                log_n, r->window_bits, median(&T::total), median(&T::upload), median(&T::digits),
-                median(&T::sort), median(&T::buckets), median(&T::windows), last.passes,
+                log_n, r->window_bits, median_of(&T::total), median_of(&T::upload),
+                median_of(&T::digits), median_of(&T::sort), median_of(&T::buckets),
+                median_of(&T::windows), last.passes,
                 static_cast<double>(last.scratch_bytes) / 1e9,
                 batch_affine ? "batch-affine" : "xyzz", plan.chunk);
         }
@@ -192,13 +193,6 @@ int bench_gpu_msm(const Args& args) {
     return kExitOk;
 }
 
-struct Stats {
-    double median, min, max;
-};
-Stats stats(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return {v[v.size() / 2], v.front(), v.back()};
-}
 
 int bench_gpu_ntt(const Args& args) {
     uint64_t lo = 20, hi = 27, reps = 5;
@@ -252,8 +246,9 @@ int bench_gpu_ntt(const Args& args) {
             options.karatsuba_product = mul.karatsuba;
             auto r = gpu::bench_ntt(log_n, static_cast<int>(reps), options);
             if (!r.ok()) return fail_json(args, "bench gpu-ntt", kExitFail, r.status().to_string());
-            const Stats s[4] = {stats(r->forward_ms), stats(r->inverse_ms),
-                                stats(r->coset_forward_ms), stats(r->coset_inverse_ms)};
+            const SampleStats s[4] = {sample_stats(r->forward_ms), sample_stats(r->inverse_ms),
+                                      sample_stats(r->coset_forward_ms),
+                                      sample_stats(r->coset_inverse_ms)};
             if (args.json) {
                 JsonObject o;
                 o.boolean("ok", true).str("bench", "gpu-ntt").num("log_size", log_n);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/args.hpp"
+#include "cli/bench_stats.hpp"
 #include "cli/device_memory_arg.hpp"
 #include "cli/env_variants.hpp"
 #include "cli/porep_args.hpp"
@@ -44,8 +45,9 @@ void print_bench_gpu_prove_usage(std::FILE* out) {
         "                            [--compiled [--no-overlap]] [--variants SPEC]\n"
         "                            [--device-memory-gib N]\n"
         "Proves N circuits in one GPU call, R times, and prints the prover's phases (ms): the\n"
-        "median call and the per-circuit share (synthesis, h2d, ntt_h, msm_h, prep_msm,\n"
-        "batch_addition, tail_msm, b_g2, proof_assembly, total). The proofs are verified.\n"
+        "median call (the mean of the middle two for an even R), the fastest and slowest, and\n"
+        "the per-circuit share (synthesis, h2d, ntt_h, msm_h, prep_msm, batch_addition,\n"
+        "tail_msm, b_g2, proof_assembly, total). The proofs are verified.\n"
         "  --circuit NAME        an example circuit (cubic, random:K, sha256:N), N copies\n"
         "  --sector-size SIZE    PoRep partitions of a synthetic C1 of that size (2KiB .. 64GiB;\n"
         "                        V1_1); N partitions, cycling when N exceeds the sector's\n"
@@ -159,11 +161,6 @@ util::Result<gpu::ResidentParams> make_params(const Args& args, const Workload& 
                          static_cast<unsigned long long>(total));
     };
     return gpu::generate_resident_params(scalars, so);
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
 }
 
 }  // namespace
@@ -298,21 +295,27 @@ int run_bench_gpu_prove(int argc, char** argv) {
 
     const double n = static_cast<double>(w->circuits.size());
     std::vector<JsonObject> call_ms(variants.size()), per_circuit_ms(variants.size());
+    std::vector<JsonObject> min_call_ms(variants.size()), max_call_ms(variants.size());
     for (size_t vi = 0; vi < variants.size(); ++vi) {
         if (!args.json) {
             if (args.has("--variants")) std::printf("variant %s\n", variants[vi].label.c_str());
             std::printf("%s, %zu circuit(s) per call, %llu rep(s), proofs %s\n", w->name.c_str(),
                         w->circuits.size(), static_cast<unsigned long long>(reps),
                         verified ? "verified" : "not verified");
-            std::printf("%-16s %12s %14s\n", "phase", "median ms", "per circuit");
+            std::printf("%-16s %12s %10s %10s %14s\n", "phase", "median ms", "min", "max",
+                        "per circuit");
         }
         for (const char* phase : kPhases) {
             std::vector<double> v;
             for (const auto& t : runs[vi]) v.push_back(t.get(phase));
-            const double med = median(v);
-            call_ms[vi].ms(phase, med);
-            per_circuit_ms[vi].ms(phase, med / n);
-            if (!args.json) std::printf("%-16s %12.1f %14.1f\n", phase, med, med / n);
+            const SampleStats s = sample_stats(std::move(v));
+            call_ms[vi].ms(phase, s.median);
+            min_call_ms[vi].ms(phase, s.min);
+            max_call_ms[vi].ms(phase, s.max);
+            per_circuit_ms[vi].ms(phase, s.median / n);
+            if (!args.json)
+                std::printf("%-16s %12.1f %10.1f %10.1f %14.1f\n", phase, s.median, s.min, s.max,
+                            s.median / n);
         }
     }
     JsonObject setup_ms;
@@ -326,6 +329,8 @@ int run_bench_gpu_prove(int argc, char** argv) {
             .boolean("compiled", compiled != nullptr)
             .boolean("overlap_h2d", compiled != nullptr && overlap_h2d)
             .raw("median_call_ms", call_ms[0].done())
+            .raw("min_call_ms", min_call_ms[0].done())
+            .raw("max_call_ms", max_call_ms[0].done())
             .raw("compiled_circuit", compiled != nullptr ? compile_info.done() : "null")
             .raw("per_circuit_ms", per_circuit_ms[0].done());
         if (args.has("--variants")) {
@@ -333,6 +338,8 @@ int run_bench_gpu_prove(int argc, char** argv) {
             for (size_t vi = 0; vi < variants.size(); ++vi) {
                 JsonObject v;
                 v.str("env", variants[vi].label).raw("median_call_ms", call_ms[vi].done())
+                    .raw("min_call_ms", min_call_ms[vi].done())
+                    .raw("max_call_ms", max_call_ms[vi].done())
                     .raw("per_circuit_ms", per_circuit_ms[vi].done());
                 list += (vi > 0 ? "," : "") + v.done();
             }

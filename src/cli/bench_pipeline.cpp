@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "cli/args.hpp"
+#include "cli/bench_stats.hpp"
 #include "cli/device_memory_arg.hpp"
 #include "engine/engine.hpp"
 #include "engine/gpu_backend.hpp"
@@ -97,13 +98,6 @@ void help_pipeline(std::FILE* f) {
         "                         that origin's wall-clock time, otherData.origin_unix_us;\n"
         "                         scripts/trace-partitions DIR aligns the files by it)\n",
         device_memory_gib_help(25).c_str());
-}
-
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 bool parse_unsigned(const Args& args, const char* key, unsigned& out) {

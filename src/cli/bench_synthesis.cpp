@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "cli/args.hpp"
+#include "cli/bench_stats.hpp"
 #include "cli/porep_args.hpp"
 #include "groth16/compiled_circuit.hpp"
 #include "groth16/prover_parts.hpp"
@@ -47,11 +48,6 @@ void print_bench_synthesis_usage(std::FILE* out) {
 
 namespace {
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-double minimum(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
 
 bool same_assignment(const r1cs::ProvingAssignment& x, const r1cs::ProvingAssignment& y) {
     return x.a() == y.a() && x.b() == y.b() && x.c() == y.c() &&
@@ -158,13 +154,14 @@ int run_bench_synthesis(int argc, char** argv) {
             return fail_json(args, cmd, kExitFail,
                              "the compiled path differs from the assignment path");
     }
-    const double med = median(ms);
+    const SampleStats stats = sample_stats(ms);
+    const double med = stats.median;
     const double rate = static_cast<double>(counter.num_constraints()) / (med / 1000.0);
     if (args.json) {
         JsonObject o;
         o.boolean("ok", true).str("bench", "synthesis").str("proof", proof_name)
             .str("backend", backend).boolean("parallel", parallel).num("threads", threads)
-            .num("constraints", counter.num_constraints()).ms("median", med).ms("min", minimum(ms))
+            .num("constraints", counter.num_constraints()).ms("median", med).ms("min", stats.min)
             .num("constraints_per_s", static_cast<uint64_t>(rate));
         if (compiled) {
             o.ms("record", record_ms).ms("compiled_median", median(compiled_ms))
@@ -179,7 +176,7 @@ int run_bench_synthesis(int argc, char** argv) {
                     "(min %.1f), %.2f M/s\n",
                     proof_name, counter.num_constraints(),
                     parallel ? "challenges forked" : "sequential", backend.c_str(), threads, med,
-                    minimum(ms), rate / 1e6);
+                    stats.min, rate / 1e6);
         if (compiled)
             std::printf("compiled: record %.1f ms once (%.1f MiB); per proof median %.1f ms = "
                         "witness %.1f + multiply %.1f (results identical)\n",
