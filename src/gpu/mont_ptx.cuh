@@ -209,27 +209,6 @@ __device__ __forceinline__ void ptx_row_mad(uint32_t* acc, const uint32_t* x, ui
     ptx_row_madc_from<n, 2>(acc, x, w);
 }
 
-// acc ← (acc >> 64 bits) + Σ_k x[2k]·w·2^(64k) + the carry flag, continuing a chain: acc[j] =
-// acc[j+2] + …, with acc[n−2], acc[n−1] taking only the product (their old words have moved
-// down). The result fits in n words (the bounds above), so the last carry is not kept.
-template <int n>
-__device__ __forceinline__ void ptx_row_mad_shift(uint32_t* acc, const uint32_t* x, uint32_t w) {
-    const uint32_t zero = 0;
-#pragma unroll
-    for (int j = 0; j < n - 2; j += 2) {
-        asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;"
-                     : "=r"(acc[j])
-                     : "r"(x[j]), "r"(w), "r"(acc[j + 2]));
-        asm volatile("madc.hi.cc.u32 %0, %1, %2, %3;"
-                     : "=r"(acc[j + 1])
-                     : "r"(x[j]), "r"(w), "r"(acc[j + 3]));
-    }
-    asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;"
-                 : "=r"(acc[n - 2])
-                 : "r"(x[n - 2]), "r"(w), "r"(zero));
-    asm volatile("madc.hi.u32 %0, %1, %2, %3;" : "=r"(acc[n - 1]) : "r"(x[n - 2]), "r"(w), "r"(zero));
-}
-
 // The reduction of one step: (ev, od) += m·p with m = ev[0]·(−p⁻¹), so ev[0] becomes 0.
 //
 // kSparse: for moduli whose two low words are 1 and 2^32 − 1 (p ≡ 2^64 − 2^32 + 1 mod 2^64, as
@@ -261,16 +240,50 @@ __device__ __forceinline__ void ptx_paired_reduce(uint32_t* ev, uint32_t* od, co
     asm volatile("addc.u32 %0, %0, 0;" : "+r"(od[n - 1]));  // ev's carry: word n
 }
 
-// One step for b-word w after the first: shift, add a·w, reduce; on return the roles have
-// swapped (`od` holds the even part and `ev` the odd part).
+// One step for b-word w after the first: shift, add x·w, reduce; on return the roles have
+// swapped (`od` holds the even part and `ev` the odd part). x's words below i0 are zero and
+// skipped (the squaring's rows; the product's i0 = 0): the odd part's pairs below jz then only
+// shift, as plain additions with carry, and the even chain starts at its first word ≥ i0. Two
+// loops without branches for the odd part, so that both unroll (with a branch in the body the
+// compiler kept a loop and moved the arrays to local memory).
+template <int n, int i0, bool kSparse>
+__device__ __forceinline__ void ptx_paired_step_from(uint32_t* ev, uint32_t* od,
+                                                     const uint32_t* x, const uint32_t* q,
+                                                     uint32_t w, uint32_t inv32) {
+    const uint32_t zero = 0;
+    asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(od[0]) : "r"(ev[1]));  // word 0 of T/2^32
+    constexpr int jz = i0 & ~1;  // the first even j with x[j + 1] ≠ 0 (j + 1 ≥ i0)
+#pragma unroll
+    for (int j = 0; j < jz; j += 2) {
+        asm volatile("addc.cc.u32 %0, %1, 0;" : "=r"(ev[j]) : "r"(ev[j + 2]));
+        asm volatile("addc.cc.u32 %0, %1, 0;" : "=r"(ev[j + 1]) : "r"(ev[j + 3]));
+    }
+#pragma unroll
+    for (int j = jz; j < n - 2; j += 2) {  // the odd part, shifted down two words
+        asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;"
+                     : "=r"(ev[j])
+                     : "r"(x[j + 1]), "r"(w), "r"(ev[j + 2]));
+        asm volatile("madc.hi.cc.u32 %0, %1, %2, %3;"
+                     : "=r"(ev[j + 1])
+                     : "r"(x[j + 1]), "r"(w), "r"(ev[j + 3]));
+    }
+    asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;"
+                 : "=r"(ev[n - 2])
+                 : "r"(x[n - 1]), "r"(w), "r"(zero));
+    asm volatile("madc.hi.u32 %0, %1, %2, %3;" : "=r"(ev[n - 1]) : "r"(x[n - 1]), "r"(w), "r"(zero));
+    constexpr int j0 = (i0 + 1) / 2 * 2;  // the even part's first word
+    if constexpr (j0 < n) {
+        asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(od[j0]) : "r"(x[j0]), "r"(w));
+        asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(od[j0 + 1]) : "r"(x[j0]), "r"(w));
+        ptx_row_madc_from<n, j0 + 2>(od, x, w);
+        asm volatile("addc.u32 %0, %0, 0;" : "+r"(ev[n - 1]));
+    }
+    ptx_paired_reduce<n, kSparse>(od, ev, q, inv32);
+}
 template <int n, bool kSparse>
 __device__ __forceinline__ void ptx_paired_step(uint32_t* ev, uint32_t* od, const uint32_t* x,
                                                 const uint32_t* q, uint32_t w, uint32_t inv32) {
-    asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(od[0]) : "r"(ev[1]));  // word 0 of T/2^32
-    ptx_row_mad_shift<n>(ev, x + 1, w);                                 // the odd part
-    ptx_row_mad<n>(od, x, w);                                           // the even part
-    asm volatile("addc.u32 %0, %0, 0;" : "+r"(ev[n - 1]));
-    ptx_paired_reduce<n, kSparse>(od, ev, q, inv32);
+    ptx_paired_step_from<n, 0, kSparse>(ev, od, x, q, w, inv32);
 }
 
 // r = a·b·2^(−64·kLimbs64) mod p for fully reduced a, b < p (64-bit limb arrays). kSparse: the
@@ -306,10 +319,9 @@ __device__ __forceinline__ void mont_mul_ptx(uint64_t* r, const uint64_t* a, con
 // products a_i·a_j, i < j, taken once and doubled). So the CIOS step for word w = a_i multiplies
 // w by the vector x^(i) whose words are 0 below i, a_i at i, (a_{i+1} << 1) mod 2^32 at i + 1
 // and the words of 2a at i + 2 … n − 1 (2a < 2^(32n): it has no word n); its zero words are
-// skipped. Row i then has n − i word products instead of n: n(n+1)/2 in all (Fp 78 instead of
-// 144) beside the n² of the reductions, which are mont_mul_ptx's (ptx_paired_reduce), as are
-// the paired arrangement and the final subtraction. Per row the skipped odd products leave
-// their chain's shift as plain additions with carry.
+// skipped (ptx_paired_step_from). Row i then has n − i word products instead of n: n(n+1)/2
+// in all (Fp 78 instead of 144) beside the n² of the reductions; the steps, the paired
+// arrangement and the final subtraction are mont_mul_ptx's.
 // Bounds: rows 0..i sum to a_lo·(2a − a_lo) with a_lo = a mod 2^(32(i+1)), below
 // 2^(32(i+1))·2a; with the reductions' M·p < 2^(32(i+1))·p a step's value before its shift is
 // below 2^32·(2a + p) < 2^32·3p. For 3p < 2^(32n) (two spare bits above p: Fp, not Fr) that
@@ -325,46 +337,6 @@ __device__ __forceinline__ void ptx_square_row(uint32_t* x, const uint32_t* a, c
     for (int j = i + 2; j < n; ++j) x[j] = d[j];
 }
 
-// Step i ≥ 1 of the squaring (ptx_paired_step with the row's zero words skipped); on return
-// the roles of ev and od have swapped, as there.
-template <int n, int i>
-__device__ __forceinline__ void ptx_square_step(uint32_t* ev, uint32_t* od, const uint32_t* x,
-                                                const uint32_t* q, uint32_t w, uint32_t inv32) {
-    const uint32_t zero = 0;
-    asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(od[0]) : "r"(ev[1]));  // word 0 of T/2^32
-    // The odd part: shifted down two words, plus x's odd words (those from i on) times w: the
-    // pairs below jz only shift. Two loops without branches, so that both unroll (with a branch
-    // in the body the compiler kept a loop and moved the arrays to local memory).
-    constexpr int jz = i & ~1;  // the first even j with x[j + 1] ≠ 0 (j + 1 ≥ i)
-#pragma unroll
-    for (int j = 0; j < jz; j += 2) {
-        asm volatile("addc.cc.u32 %0, %1, 0;" : "=r"(ev[j]) : "r"(ev[j + 2]));
-        asm volatile("addc.cc.u32 %0, %1, 0;" : "=r"(ev[j + 1]) : "r"(ev[j + 3]));
-    }
-#pragma unroll
-    for (int j = jz; j < n - 2; j += 2) {
-        asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;"
-                     : "=r"(ev[j])
-                     : "r"(x[j + 1]), "r"(w), "r"(ev[j + 2]));
-        asm volatile("madc.hi.cc.u32 %0, %1, %2, %3;"
-                     : "=r"(ev[j + 1])
-                     : "r"(x[j + 1]), "r"(w), "r"(ev[j + 3]));
-    }
-    asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;"
-                 : "=r"(ev[n - 2])
-                 : "r"(x[n - 1]), "r"(w), "r"(zero));
-    asm volatile("madc.hi.u32 %0, %1, %2, %3;" : "=r"(ev[n - 1]) : "r"(x[n - 1]), "r"(w), "r"(zero));
-    // The even part: x's even words from i on, a chain from the first of them.
-    constexpr int j0 = (i + 1) / 2 * 2;
-    if constexpr (j0 < n) {
-        asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(od[j0]) : "r"(x[j0]), "r"(w));
-        asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(od[j0 + 1]) : "r"(x[j0]), "r"(w));
-        ptx_row_madc_from<n, j0 + 2>(od, x, w);
-        asm volatile("addc.u32 %0, %0, 0;" : "+r"(ev[n - 1]));
-    }
-    ptx_paired_reduce<n>(od, ev, q, inv32);
-}
-
 // Steps i … n − 1, the names swapping from step to step as in mont_mul_ptx.
 template <int n, int i>
 __device__ __forceinline__ void ptx_square_steps(uint32_t* ev, uint32_t* od, const uint32_t* a,
@@ -373,7 +345,7 @@ __device__ __forceinline__ void ptx_square_steps(uint32_t* ev, uint32_t* od, con
     if constexpr (i < n) {
         uint32_t x[n];
         ptx_square_row<n, i>(x, a, d);
-        ptx_square_step<n, i>(ev, od, x, q, a[i], inv32);
+        ptx_paired_step_from<n, i, false>(ev, od, x, q, a[i], inv32);  // x's words < i: 0
         ptx_square_steps<n, i + 1>(od, ev, a, d, q, inv32);
     }
 }

@@ -78,8 +78,7 @@ struct NttOptions {
     // DIF's butterfly differences left unreduced before their product (u − y + p in (0, 2p) as
     // the product's word operand, which still ends fully reduced: ntt_kernels.cu,
     // lazy_difference): two carry chains instead of two chains and eight masks per nontrivial
-    // butterfly
-    // (SASS of the default DIF pass: 5,208 → 5,104 instructions, the LOP3s 220 → 136). With
+    // butterfly (SASS of the default DIF pass: 5,208 → 5,104 instructions, LOP3 220 → 136). With
     // the sparse reduction, fp64_products 0 and the passes' default shape (as fp64_products).
     // Measured (H100, 2026-12-07, ms, off / on, two rounds alike): 2^27 forward 44.05 / 43.51,
     // inverse 47.01 / 46.56, coset forward 50.06 / 49.54, coset inverse 50.10 / 49.56. Same
