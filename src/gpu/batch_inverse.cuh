@@ -41,13 +41,12 @@ CUZK_HD F prefix_products_up(size_t t, size_t groups, size_t m, F* prefix, Eleme
     return acc;
 }
 
-// For each index i of group t, in the opposite order of up's walk (`reverse` as given to up):
-// visit(i, e_i⁻¹) → e_i. `inverse` is the inverse of the group's product; prefix[] is up's output
-// and is only read here (a visit may overwrite prefix[i] itself: the walk has read it already,
-// and reads only prefixes of indices it has yet to visit).
-template <class F, class Visit>
-CUZK_HD void prefix_products_down(size_t t, size_t groups, size_t m, const F* prefix, F inverse,
-                                  Visit&& visit, bool reverse = false) {
+namespace batch_inverse_detail {
+// The down walk of group t for both forms below: kEarly takes (element, finish), the plain form
+// (visit, unused).
+template <bool kEarly, class F, class First, class Second>
+CUZK_HD void walk_down(size_t t, size_t groups, size_t m, const F* prefix, F inverse,
+                       First&& first, Second&& second, bool reverse) {
     if (t >= m) return;
     const size_t last = t + (m - 1 - t) / groups * groups;
     const size_t begin = reverse ? last : t;  // where up's walk began
@@ -55,10 +54,43 @@ CUZK_HD void prefix_products_down(size_t t, size_t groups, size_t m, const F* pr
     while (i != begin) {
         const size_t before = reverse ? i + groups : i - groups;  // up's index before i
         const F inverse_i = inverse * prefix[before];
-        inverse = inverse * visit(i, inverse_i);
+        if constexpr (kEarly) {
+            inverse = inverse * first(i);
+            second(i, inverse_i);
+        } else {
+            inverse = inverse * first(i, inverse_i);
+        }
         i = before;
     }
-    visit(begin, inverse);
+    if constexpr (kEarly) {
+        (void)first(begin);
+        second(begin, inverse);
+    } else {
+        first(begin, inverse);
+    }
+}
+}  // namespace batch_inverse_detail
+
+// For each index i of group t, in the opposite order of up's walk (`reverse` as given to up):
+// visit(i, e_i⁻¹) → e_i. `inverse` is the inverse of the group's product; prefix[] is up's output
+// and is only read here (a visit may overwrite prefix[i] itself: the walk has read it already,
+// and reads only prefixes of indices it has yet to visit).
+template <class F, class Visit>
+CUZK_HD void prefix_products_down(size_t t, size_t groups, size_t m, const F* prefix, F inverse,
+                                  Visit&& visit, bool reverse = false) {
+    batch_inverse_detail::walk_down<false>(t, groups, m, prefix, inverse, visit, 0, reverse);
+}
+
+// The same walk with the visit in two calls: element(i) → e_i, then the running inverse moves
+// on (inverse ← inverse·e_i), then finish(i, e_i⁻¹) — for a visitor whose work on e_i⁻¹ is
+// large (the batch-affine addition): neither e_i nor the old running inverse is live across it.
+// element(i) and finish(i, ·) are called back to back for each index, in down's order.
+template <class F, class Element, class Finish>
+CUZK_HD void prefix_products_down_early(size_t t, size_t groups, size_t m, const F* prefix,
+                                        F inverse, Element&& element, Finish&& finish,
+                                        bool reverse = false) {
+    batch_inverse_detail::walk_down<true>(t, groups, m, prefix, inverse, element, finish,
+                                          reverse);
 }
 
 }  // namespace cuzk::gpu

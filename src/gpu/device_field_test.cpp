@@ -360,8 +360,10 @@ TEST(DeviceFieldInverseTest, MatchesHost) {
 // does) — for counts below, at and above the group count, and groups of one; walking each
 // group upwards first and, reversed, downwards first. down must visit a group's indices in the
 // opposite order of up's walk (the fused batch-affine step builds its next chain in that order).
+// Both forms of down: one visit per index, and (early) element then finish per index.
 TEST(BatchInverseWalkTest, InversesMatchHost) {
     util::TestRng rng(805);
+    for (bool early : {false, true})
     for (bool reverse : {false, true})
     for (auto [m, groups] : {std::pair<size_t, size_t>{1, 1}, {5, 8}, {8, 8}, {9, 8}, {100, 7},
                              {257, 32}, {64, 1}}) {
@@ -386,15 +388,37 @@ TEST(BatchInverseWalkTest, InversesMatchHost) {
         }
         std::vector<int> visits(m, 0);
         for (size_t t = 0; t < groups; ++t) {
-            prefix_products_down<DeviceFp>(
-                t, groups, m, slots.data(), product_inverses[t],
-                [&](size_t i, const DeviceFp& inverse_i) {
-                    ++visits[i];
-                    down_order[t].push_back(i);
-                    slots[i] = inverse_i;
-                    return in[i];
-                },
-                reverse);
+            if (!early) {
+                prefix_products_down<DeviceFp>(
+                    t, groups, m, slots.data(), product_inverses[t],
+                    [&](size_t i, const DeviceFp& inverse_i) {
+                        ++visits[i];
+                        down_order[t].push_back(i);
+                        slots[i] = inverse_i;
+                        return in[i];
+                    },
+                    reverse);
+            } else {
+                // element(i) and finish(i, ·) back to back, each once per index.
+                size_t pending = m;
+                prefix_products_down_early<DeviceFp>(
+                    t, groups, m, slots.data(), product_inverses[t],
+                    [&](size_t i) {
+                        EXPECT_EQ(pending, m) << "element(" << i << ") before finish(" << pending
+                                              << ")";
+                        pending = i;
+                        return in[i];
+                    },
+                    [&](size_t i, const DeviceFp& inverse_i) {
+                        EXPECT_EQ(pending, i) << "finish without its element";
+                        pending = m;
+                        ++visits[i];
+                        down_order[t].push_back(i);
+                        slots[i] = inverse_i;
+                    },
+                    reverse);
+                EXPECT_EQ(pending, m) << "an element without its finish";
+            }
             std::vector<size_t> expected;
             for (size_t i = t; i < m; i += groups) expected.push_back(i);
             if (reverse) std::reverse(expected.begin(), expected.end());
@@ -404,7 +428,7 @@ TEST(BatchInverseWalkTest, InversesMatchHost) {
         }
         for (size_t i = 0; i < m; ++i) {
             EXPECT_EQ(visits[i], 1) << "m=" << m << " groups=" << groups << " i=" << i
-                                    << " reverse=" << reverse;
+                                    << " reverse=" << reverse << " early=" << early;
             EXPECT_EQ(to_host<ff::Fp>(slots[i]), host[i].inverse())
                 << "m=" << m << " groups=" << groups << " i=" << i;
         }

@@ -173,6 +173,14 @@ struct GpuMsmOptions {
     // 29): H100, G2 bucket step (ms, off / on, two rounds alike) 2^22 87.1 / 82.4, 2^24
     // 272.7 / 262.0 — 2^24 in kernels 321.0 → 310.7.
     bool batch_affine_vector_io = util::env_switch("CUZK_MSM_VECTOR_IO", true);
+    // G1's bounded batch-affine addition kernel (batch_affine_add_min_blocks ≥ 4, unfused) walks
+    // its inversion group with the running inverse moved on by the lane's denominator before
+    // the addition (gpu/batch_inverse.cuh, prefix_products_down_early) instead of after it: the
+    // denominator and the old running inverse (24 words) are not live across the addition's
+    // products — for fewer spills under the kernel's 128 registers (env
+    // CUZK_MSM_BATCH_AFFINE_EARLY_ADVANCE=0|1). Same sums.
+    bool batch_affine_early_advance =
+        util::env_switch("CUZK_MSM_BATCH_AFFINE_EARLY_ADVANCE", false);
     // Temporary buffers (sorted pairs, records, pieces, buckets, sort scratch: ~50 GB at 2^27
     // scalars) taken from and given back to the process's ScratchCache (gpu/scratch_cache.hpp)
     // instead of cudaMalloc and cudaFree on every call (env CUZK_MSM_CACHE_SCRATCH=0|1). Off:

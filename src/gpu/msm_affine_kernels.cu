@@ -39,7 +39,8 @@
 // Memory per addition: the record (8 bytes) twice, the sum's x and the point's x in part 1, both
 // points in part 3, the sum written back, the prefix written and read.
 // Variants (AffineVariant): part 3 for G1 compiled for 4 blocks per SM (add_kernel_bounded, the
-// default); part 3 of step s and part 1 of step s + 1 as one kernel (add_denominators_kernel,
+// default), its walk's running inverse moved on before each addition or after it
+// (early_advance); part 3 of step s and part 1 of step s + 1 as one kernel (add_denominators_kernel,
 // measured slower: off), whose prefix chains then alternate direction from step to step; parts
 // 1 and 2 of each part on a stream of the greatest priority (`priority`), ordered against the
 // part's stream by events, so that they do not queue behind the other part's addition blocks.
@@ -248,6 +249,100 @@ __global__ void denominators_kernel(const ec::Affine<C>* bases, PartStep<C, kNor
     });
 }
 
+// Stores a lane's new sum r: as its running sum, or at the end of a run (record's flags) as the
+// run's sum (XYZZ) at its destination; *sum receives the running sum the lane's next item meets
+// (the identity after a run's end). kVec: the running sum in 16-byte stores.
+template <class C, bool kNorm, bool kVec>
+__device__ __forceinline__ void store_lane_result(const PartStep<C, kNorm>& part, size_t i,
+                                                  uint32_t record, const ec::Affine<C>& r,
+                                                  ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
+                                                  ec::Xyzz<C>* last, ec::Affine<C>* sum) {
+    if (!(record & kRunEnd)) {
+        store_maybe16<kVec>(part.sums_x + i, r.x);
+        store_maybe16<kVec>(part.sums_y + i, r.y);
+        *sum = r;
+    } else {
+        const RunDestination where = (record & kToFirst)  ? RunDestination::kFirst
+                                     : (record & kToLast) ? RunDestination::kLast
+                                                          : RunDestination::kBucket;
+        store_run_sum(where, record & kKeyMask, i, ec::Xyzz<C>::from_affine(r), buckets, first,
+                      last);
+        *sum = ec::Affine<C>::identity();
+    }
+}
+
+// A lane's addition in two halves, for the early advance (add_walk's kEarly):
+// prepare_lane_addition loads the lane's point and running sum and finds the slope denominator
+// d; finish_lane_addition, given d⁻¹, adds and stores — add_lane's decisions and stores, taken
+// apart. (add_lane is not written as the two halves: ptxas then gives the late walk's bounded
+// kernel 96–108 bytes of spill stores instead of 64, and the unbounded one 145–154 registers
+// instead of 136.) `how` says what the sum becomes: the running sum (the point is the
+// identity), the point (the sum is the identity), the identity (the point is the sum's
+// negative), a + p through d⁻¹ — or nothing, for an idle record. d is one unless `how` is kAdd.
+enum class LaneResult : uint8_t { kIdle, kSum, kPoint, kIdentity, kAdd };
+template <class C>
+struct LaneAddition {
+    ec::Affine<C> p;  // the lane's point, negated where its value says so
+    ec::Affine<C> a;  // the running sum
+    typename C::Field d;
+    uint32_t record;  // part.records[i]
+    LaneResult how;
+};
+
+// kVec: the point and the running sum in 16-byte loads.
+template <class C, bool kNorm, bool kVec = false>
+__device__ __forceinline__ LaneAddition<C> prepare_lane_addition(const ec::Affine<C>* bases,
+                                                                 const PartStep<C, kNorm>& part,
+                                                                 size_t i, uint32_t record) {
+    using F = typename C::Field;
+    using A = ec::Affine<C>;
+    LaneAddition<C> s;
+    s.record = record;
+    s.d = F::one();
+    if (record == kIdle) {
+        s.how = LaneResult::kIdle;
+        return s;
+    }
+    const uint32_t v = part.values[i];
+    s.p = load_maybe16<kVec>(bases + (v & ~kNegativeFlag));
+    if (v & kNegativeFlag) s.p = -s.p;
+    s.a = (record & kRunStart)
+              ? A::identity()
+              : A{load_maybe16<kVec>(part.sums_x + i), load_maybe16<kVec>(part.sums_y + i)};
+    if (s.p.is_identity()) {
+        s.how = LaneResult::kSum;
+    } else if (s.a.is_identity()) {
+        s.how = LaneResult::kPoint;
+    } else {
+        const F d = ec::affine_add_denominator(s.a, s.p);
+        if (d.is_zero()) {  // p = −a
+            s.how = LaneResult::kIdentity;
+        } else {
+            s.how = LaneResult::kAdd;
+            s.d = d;
+        }
+    }
+    return s;
+}
+
+// Adds and stores the prepared addition (store_lane_result; nothing for an idle item, whose sum
+// stays in memory). inverse_of(d) = d⁻¹ is asked for only where `how` is kAdd.
+template <class C, bool kNorm, bool kVec = false, class InverseOf>
+__device__ __forceinline__ void finish_lane_addition(const PartStep<C, kNorm>& part, size_t i,
+                                                     const LaneAddition<C>& s,
+                                                     InverseOf&& inverse_of,
+                                                     ec::Xyzz<C>* buckets, ec::Xyzz<C>* first,
+                                                     ec::Xyzz<C>* last, ec::Affine<C>* sum) {
+    using A = ec::Affine<C>;
+    if (s.how == LaneResult::kIdle) return;
+    A r;
+    if (s.how == LaneResult::kAdd) r = ec::affine_add_with_inverse(s.a, s.p, inverse_of(s.d));
+    else if (s.how == LaneResult::kSum) r = s.a;
+    else if (s.how == LaneResult::kPoint) r = s.p;
+    else r = A::identity();
+    store_lane_result<C, kNorm, kVec>(part, i, s.record, r, buckets, first, last, sum);
+}
+
 // Adds lane i's point of this step to its running sum, given inverse_of(d_i) = d_i⁻¹, and stores
 // the result: as the running sum, or at the end of a run as the run's sum (XYZZ) at its
 // destination. Returns d_i; *sum receives the running sum the lane's next item meets (the
@@ -282,24 +377,15 @@ __device__ typename C::Field add_lane(const ec::Affine<C>* bases, const PartStep
             r = ec::affine_add_with_inverse(a, p, inverse_of(d));
         }
     }
-    if (!(record & kRunEnd)) {
-        store_maybe16<kVec>(part.sums_x + i, r.x);
-        store_maybe16<kVec>(part.sums_y + i, r.y);
-        *sum = r;
-    } else {
-        const RunDestination where = (record & kToFirst)  ? RunDestination::kFirst
-                                     : (record & kToLast) ? RunDestination::kLast
-                                                          : RunDestination::kBucket;
-        store_run_sum(where, record & kKeyMask, i, ec::Xyzz<C>::from_affine(r), buckets, first,
-                      last);
-        *sum = A::identity();
-    }
+    store_lane_result<C, kNorm, kVec>(part, i, record, r, buckets, first, last, sum);
     return d;
 }
 
 // Part 3 of a step: each thread walks its group back (against up's walk, `reverse` as there)
-// and adds every lane's point.
-template <class C, bool kNorm, bool kVec = false>
+// and adds every lane's point. kEarly (AffineVariant::early_advance): the walk's running inverse
+// moves on by the lane's element before the addition (prefix_products_down_early), so that
+// neither the element nor the old running inverse is live across the addition's products.
+template <class C, bool kNorm, bool kVec = false, bool kEarly = false>
 __device__ __forceinline__ void add_walk(const ec::Affine<C>* bases,
                                          const PartStep<C, kNorm>& part,
                                          const typename PartStep<C, kNorm>::E* product_inverses,
@@ -309,20 +395,42 @@ __device__ __forceinline__ void add_walk(const ec::Affine<C>* bases,
     using E = typename PartStep<C, kNorm>::E;
     const size_t t = size_t{blockIdx.x} * blockDim.x + threadIdx.x;
     if (t >= part.threads) return;
-    prefix_products_down<E>(
-        t, part.threads, part.lanes, part.prefix, product_inverses[t],
-        [&](size_t i, const E& e_inverse) -> E {
-            prefetch_next_visit(bases, part, t, i, reverse);
-            ec::Affine<C> sum;
-            const F d = add_lane<C, kNorm, kVec>(
-                bases, part, i, part.records[i],
-                [&](const F& x) { return Inversion<C, kNorm>::inverse(x, e_inverse); }, buckets,
-                first, last, &sum);
-            // The element part 1 multiplied in: its stored norm, or d (computed alike).
-            if constexpr (kNorm) return part.norms[i];
-            else return d;
-        },
-        reverse);
+    // The element part 1 multiplied in for lane i: its stored norm, or d (computed alike).
+    auto element_of = [&](size_t i, const F& d) -> E {
+        if constexpr (kNorm) return part.norms[i];
+        else return d;
+    };
+    if constexpr (kEarly) {
+        LaneAddition<C> s;
+        prefix_products_down_early<E>(
+            t, part.threads, part.lanes, part.prefix, product_inverses[t],
+            [&](size_t i) -> E {
+                prefetch_next_visit(bases, part, t, i, reverse);
+                s = prepare_lane_addition<C, kNorm, kVec>(bases, part, i, part.records[i]);
+                return element_of(i, s.d);
+            },
+            [&](size_t i, const E& e_inverse) {
+                ec::Affine<C> sum;
+                finish_lane_addition<C, kNorm, kVec>(
+                    part, i, s,
+                    [&](const F& x) { return Inversion<C, kNorm>::inverse(x, e_inverse); },
+                    buckets, first, last, &sum);
+            },
+            reverse);
+    } else {
+        prefix_products_down<E>(
+            t, part.threads, part.lanes, part.prefix, product_inverses[t],
+            [&](size_t i, const E& e_inverse) -> E {
+                prefetch_next_visit(bases, part, t, i, reverse);
+                ec::Affine<C> sum;
+                const F d = add_lane<C, kNorm, kVec>(
+                    bases, part, i, part.records[i],
+                    [&](const F& x) { return Inversion<C, kNorm>::inverse(x, e_inverse); },
+                    buckets, first, last, &sum);
+                return element_of(i, d);
+            },
+            reverse);
+    }
 }
 template <class C, bool kNorm, bool kVec = false>
 __global__ void add_kernel(const ec::Affine<C>* bases, PartStep<C, kNorm> part,
@@ -332,14 +440,17 @@ __global__ void add_kernel(const ec::Affine<C>* bases, PartStep<C, kNorm> part,
     add_walk<C, kNorm, kVec>(bases, part, product_inverses, buckets, first, last, reverse);
 }
 // The same, compiled for kBoundedAddBlocks resident blocks per SM (at most 128 registers; G1
-// only: AffineVariant::add_min_blocks).
+// only: AffineVariant::add_min_blocks), with the running inverse moved on early or not. ptxas
+// (CUDA 13.0, sm_90): late 128 registers with 64 bytes of spill stores and 72 of loads, early
+// 124–128 with none (unbounded, the early walk needs 126–128 and the late one 136).
 constexpr unsigned kBoundedAddBlocks = 4;
-template <class C, bool kVec = false>
+template <class C, bool kVec = false, bool kEarly = false>
 __global__ void __launch_bounds__(kBlock, kBoundedAddBlocks)
     add_kernel_bounded(const ec::Affine<C>* bases, PartStep<C> part,
                        const typename C::Field* product_inverses, ec::Xyzz<C>* buckets,
                        ec::Xyzz<C>* first, ec::Xyzz<C>* last, bool reverse) {
-    add_walk<C, false, kVec>(bases, part, product_inverses, buckets, first, last, reverse);
+    add_walk<C, false, kVec, kEarly>(bases, part, product_inverses, buckets, first, last,
+                                     reverse);
 }
 
 // Part 3 of step s fused with part 1 of step s + 1 (GpuMsmOptions::batch_affine_fused): as
@@ -525,6 +636,9 @@ cudaError_t run_affine_steps(const ec::Affine<C>* bases, size_t items, uint32_t 
     auto* denominators = &denominators_kernel<C, kNorm>;
     auto* add = &add_kernel<C, kNorm>;
     constexpr bool kG1 = kIsG1Curve<C>;
+    // variant.early_advance: G1's bounded kernels whose walks move their running inverse on
+    // before each addition. (G2's norm-inversion kernel in that form measured worse in ptxas:
+    // 255 registers, 100 bytes of spill stores and a 776-byte frame, against 222–226 and none.)
     if constexpr (kG1 || (kNorm && std::is_same_v<C, DeviceG2Curve>)) {
         const bool vec = variant.vector_io && !fused && aligned16(bases) && aligned16(base);
         if (vec) {
@@ -532,8 +646,13 @@ cudaError_t run_affine_steps(const ec::Affine<C>* bases, size_t items, uint32_t 
             add = &add_kernel<C, kNorm, true>;
         }
         if constexpr (kG1) {
-            if (variant.add_min_blocks >= kBoundedAddBlocks)
-                add = vec ? &add_kernel_bounded<C, true> : &add_kernel_bounded<C>;
+            if (variant.add_min_blocks >= kBoundedAddBlocks) {
+                if (variant.early_advance)
+                    add = vec ? &add_kernel_bounded<C, true, true>
+                              : &add_kernel_bounded<C, false, true>;
+                else
+                    add = vec ? &add_kernel_bounded<C, true> : &add_kernel_bounded<C>;
+            }
         }
     }
     bool reverse = false;

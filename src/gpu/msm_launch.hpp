@@ -78,6 +78,9 @@ struct AffineVariant {
     // gathered points and the running sums in 16-byte accesses
     // (GpuMsmOptions::batch_affine_vector_io), where bases and scratch are 16-byte aligned.
     bool vector_io = false;
+    // G1's bounded addition kernel (add_min_blocks ≥ 4, unfused): the inversion walk's running
+    // inverse moved on before each addition (GpuMsmOptions::batch_affine_early_advance).
+    bool early_advance = false;
 };
 size_t msm_affine_scratch_bytes(size_t items, uint32_t chunk, size_t field_bytes);
 template <class C>

@@ -58,12 +58,19 @@ std::vector<BigInt<4>> random_scalars(util::TestRng& rng, size_t n) {
     return k;
 }
 
-// expect_same's kernel_variant bit for GpuMsmOptions::dedicated_square, and the variants run
-// with it: XYZZ buckets unbounded and bounded, batch-affine fused, and the defaults' shape
-// (batch-affine unfused, bounded, 16-byte accesses, the grid windows step).
+// expect_same's kernel_variant bits for GpuMsmOptions::dedicated_square and
+// batch_affine_early_advance, and the variants run with them (kFormVariants): the squaring with
+// XYZZ buckets unbounded and bounded, batch-affine fused, and the defaults' shape (batch-affine
+// unfused, bounded, 16-byte accesses, the grid windows step); the early advance in the bounded
+// addition kernel (the only one that has it) with 8- and 16-byte accesses, with the squaring,
+// and in four parts on priority streams.
 constexpr int kDedicatedSquare = 1 << 20;
-constexpr int kSquareVariants[] = {kDedicatedSquare, 1 + kDedicatedSquare, 32 + kDedicatedSquare,
-                                   1568 + 16384 + (1 << 19) + kDedicatedSquare};
+constexpr int kEarlyAdvance = 1 << 21;
+constexpr int kFormVariants[] = {
+    kDedicatedSquare, 1 + kDedicatedSquare, 32 + kDedicatedSquare,
+    1568 + 16384 + (1 << 19) + kDedicatedSquare, 1568 + kEarlyAdvance,
+    1568 + (1 << 19) + kEarlyAdvance, 1568 + 16384 + (1 << 19) + kDedicatedSquare + kEarlyAdvance,
+    3616 + (3 << 12) + kEarlyAdvance};
 
 void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigInt<4>>& k,
                  unsigned window_bits, const char* what, unsigned chunk = 32,
@@ -78,7 +85,8 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
                  // the grid windows step (grid_running_sums), bits 15 / 16: its sums bounded to
                  // 6 / 8 blocks per SM; bits 17-18: windows per pass 0 (all) / 1 / 2 / 3;
                  // bit 19: G1's batch-affine steps in 16-byte accesses (batch_affine_vector_io);
-                 // bit 20: the kernels with Fp's dedicated squaring (dedicated_square)
+                 // bit 20: the kernels with Fp's dedicated squaring (dedicated_square); bit 21:
+                 // the bounded addition kernel's early advance (batch_affine_early_advance)
                  int kernel_variant = 0,
                  unsigned aggregate_threads = GpuMsmOptions{}.aggregate_threads) {
     auto dev = DeviceG1Bases::upload(bases);
@@ -107,6 +115,7 @@ void expect_same(const std::vector<ec::G1Affine>& bases, const std::vector<BigIn
     options.windows_per_pass = (kernel_variant >> 17) & 3;
     options.batch_affine_vector_io = (kernel_variant & (1 << 19)) != 0;
     options.dedicated_square = (kernel_variant & kDedicatedSquare) != 0;
+    options.batch_affine_early_advance = (kernel_variant & kEarlyAdvance) != 0;
     auto got = msm_g1(*dev, k, options);
     ASSERT_TRUE(got.ok()) << got.status().to_string();
     EXPECT_TRUE(*got == want) << what << " n=" << bases.size() << " c=" << window_bits
@@ -128,8 +137,8 @@ TEST_F(GpuMsmTest, RandomInputsManySizesAndWindows) {
                   3616 + (1 << 19)})
                 expect_same(bases, k, c, "random, kernel variant", 32, variant);
         for (unsigned c : {0u, 5u})
-            for (int variant : kSquareVariants)
-                expect_same(bases, k, c, "random, dedicated squaring", 32, variant);
+            for (int variant : kFormVariants)
+                expect_same(bases, k, c, "random, kernel forms", 32, variant);
         for (unsigned c : {1u, 2u, 3u, 4u, 8u, 13u})
             for (unsigned threads : {1u, 64u, 65536u})
                 expect_same(bases, k, c, "random, grid windows step", 32, 16384, threads);
@@ -156,8 +165,8 @@ TEST_F(GpuMsmTest, LargerSizes) {
     for (int variant : {1, 2, 3, 4, 6, 8, 16, 17, 32, 544, 1568, 3616, 3616 + (3 << 12)})
         expect_same(bases, k, 0, "2^16, kernel variant", 32, variant);
     for (unsigned c : {16u, 20u}) expect_same(bases, k, c, "2^16, batch-affine", 16, 32);
-    for (int variant : kSquareVariants)
-        expect_same(bases, k, 0, "2^16, dedicated squaring", 32, variant);
+    for (int variant : kFormVariants)
+        expect_same(bases, k, 0, "2^16, kernel forms", 32, variant);
     // Running sums in 16 segments per window (fewer than a group of 64), in 512, in 2048.
     for (unsigned threads : {256u, 8192u, 1u << 20})
         for (int variant : {0, 256})
@@ -187,8 +196,8 @@ TEST_F(GpuMsmTest, EdgeScalarsAndPoints) {
                                 3616 + (3 << 12), 16384, 16384 + 32, 544 + (1 << 19),
                                 3616 + (1 << 19)})
                 expect_same(bases, k, c, "edges, kernel variant", chunk, variant);
-            for (int variant : kSquareVariants)
-                expect_same(bases, k, c, "edges, dedicated squaring", chunk, variant);
+            for (int variant : kFormVariants)
+                expect_same(bases, k, c, "edges, kernel forms", chunk, variant);
         }
     // One point in every bucket of the low windows: the grid's row and column sums add equal
     // points (add_in_place's doubling).
@@ -228,8 +237,10 @@ TEST_F(GpuMsmTest, BatchAffineTangentsAndCancellations) {
     const auto [doubled, opposite] = equal_and_opposite_pairs(walk_points(rng, n / 2));
     const std::vector<BigInt<4>> same(n, Fr::random(rng).to_int());
     for (unsigned chunk : {2u, 3u, 32u})
-        // fused, unfused, bounded, + priority; the tangent's 3x² by the dedicated squaring
-        for (int variant : {32, 544, 1568, 3616, 1568 + kDedicatedSquare}) {
+        // fused, unfused, bounded, + priority; the tangent's 3x² by the dedicated squaring;
+        // the bounded kernel's early advance
+        for (int variant : {32, 544, 1568, 3616, 1568 + kDedicatedSquare, 1568 + kEarlyAdvance,
+                            3616 + (1 << 19) + kDedicatedSquare + kEarlyAdvance}) {
             expect_same(doubled, same, 0, "P, P pairs, batch-affine", chunk, variant);
             expect_same(opposite, same, 0, "P, -P pairs, batch-affine", chunk, variant);
             expect_same(doubled, random_scalars(rng, n), 0, "P, P pairs, random scalars", chunk,

@@ -13,7 +13,7 @@ inline AffineVariant affine_variant(const GpuMsmOptions& o, bool g2) {
                          g2 ? o.batch_affine_fused_g2 : o.batch_affine_fused,
                          o.batch_affine_add_min_blocks, o.batch_affine_priority,
                          o.batch_affine_parts, g2 && o.batch_affine_norm_inverse_g2,
-                         o.batch_affine_vector_io};
+                         o.batch_affine_vector_io, o.batch_affine_early_advance};
 }
 
 }  // namespace cuzk::gpu::detail
