@@ -45,9 +45,10 @@ struct G1Traits {
         return detail::batch_add_sum_shape_g1(count);
     }
     static cudaError_t launch(const DAffine* b, size_t n, const uint64_t* bits,
-                              const detail::BatchAddShape& s, bool compact, DXyzz* partial,
-                              DXyzz* result, cudaStream_t stream) {
-        return detail::launch_batch_add_g1(b, n, bits, s, compact, partial, result, stream);
+                              const detail::BatchAddShape& s, const GpuBatchAddOptions& o,
+                              DXyzz* partial, DXyzz* result, cudaStream_t stream) {
+        return detail::launch_batch_add_g1(b, n, bits, s, o.warp_compact, o.dedicated_square,
+                                           partial, result, stream);
     }
     static cudaError_t sum(const DXyzz* in, size_t count, const detail::BatchAddShape& s,
                            DXyzz* partial, DXyzz* result, cudaStream_t stream) {
@@ -70,9 +71,10 @@ struct G2Traits {
         return detail::batch_add_sum_shape_g2(count);
     }
     static cudaError_t launch(const DAffine* b, size_t n, const uint64_t* bits,
-                              const detail::BatchAddShape& s, bool compact, DXyzz* partial,
-                              DXyzz* result, cudaStream_t stream) {
-        return detail::launch_batch_add_g2(b, n, bits, s, compact, partial, result, stream);
+                              const detail::BatchAddShape& s, const GpuBatchAddOptions& o,
+                              DXyzz* partial, DXyzz* result, cudaStream_t stream) {
+        return detail::launch_batch_add_g2(b, n, bits, s, o.warp_compact, partial, result,
+                                           stream);
     }
     static cudaError_t sum(const DXyzz* in, size_t count, const detail::BatchAddShape& s,
                            DXyzz* partial, DXyzz* result, cudaStream_t stream) {
@@ -229,8 +231,7 @@ util::Status enqueue(const typename T::Affine* bases, size_t n, const uint64_t* 
     if (options.uses_batch_affine(n))
         return enqueue_affine<T>(bases, n, bits, result, scratch, stream, options);
     CUZK_CUDA_RETURN_IF_ERROR(T::launch(reinterpret_cast<const typename T::DAffine*>(bases), n,
-                                        bits, T::shape(n, options.words_per_thread),
-                                        options.warp_compact,
+                                        bits, T::shape(n, options.words_per_thread), options,
                                         static_cast<typename T::DXyzz*>(scratch),
                                         reinterpret_cast<typename T::DXyzz*>(result), stream));
     return util::Status();

@@ -54,6 +54,11 @@ struct GpuBatchAddOptions {
     // rounds per word as its fullest lane's word has bits (modelled on the 8 MiB PoRep
     // partition's L bitmap: 76 % of the lanes busy, against ~97 % compacted).
     bool warp_compact = util::env_switch("CUZK_BATCH_ADD_WARP_COMPACT", true);
+    // G1's XYZZ kernels square in Fp by the dedicated squaring (gpu/mont_ptx.cuh, as
+    // GpuMsmOptions::dedicated_square; 2 of the mixed addition's 10 products are squares)
+    // instead of the product a·a (env CUZK_BATCH_ADD_DEDICATED_SQUARE=0|1). Same sums. G2
+    // ignores it.
+    bool dedicated_square = util::env_switch("CUZK_BATCH_ADD_DEDICATED_SQUARE", false);
     // Batch-affine additions from `affine_min` bases up (env CUZK_BATCH_ADD_AFFINE=1;
     // CUZK_BATCH_ADD_AFFINE_MIN): see "Batch-affine method" above. Same sums. Off: measured
     // slower in a 32 GiB partition on the H200 (2026-12-02: batch_addition 83.8 → 119.0 ms,

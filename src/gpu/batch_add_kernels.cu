@@ -217,8 +217,14 @@ BatchAddShape batch_add_shape_g1(size_t n, size_t words_per_thread) {
 
 cudaError_t launch_batch_add_g1(const DeviceG1Affine* bases, size_t n, const uint64_t* bits,
                                 const BatchAddShape& shape, bool warp_compact,
-                                DeviceG1Xyzz* partial, DeviceG1Xyzz* result,
-                                cudaStream_t stream) {
+                                bool dedicated_square, DeviceG1Xyzz* partial,
+                                DeviceG1Xyzz* result, cudaStream_t stream) {
+    if (dedicated_square) {  // the same layout (device_curve.cuh), the squaring's kernels
+        using C = DeviceG1SquareCurve;
+        return launch<C, kBlockG1>(reinterpret_cast<const ec::Affine<C>*>(bases), n, bits, shape,
+                                   warp_compact, reinterpret_cast<ec::Xyzz<C>*>(partial),
+                                   reinterpret_cast<ec::Xyzz<C>*>(result), stream);
+    }
     return launch<DeviceG1Curve, kBlockG1>(bases, n, bits, shape, warp_compact, partial, result,
                                          stream);
 }

@@ -27,9 +27,11 @@ BatchAddShape batch_add_shape_g2(size_t n, size_t words_per_thread);
 
 // *result = Σ_{bit i set, i < n} bases[i]; partial holds shape.blocks points. warp_compact:
 // the warp-compacted kernel (GpuBatchAddOptions::warp_compact), else one walk per thread.
+// dedicated_square (G1): the kernels of DeviceG1SquareCurve (GpuBatchAddOptions::dedicated_square).
 cudaError_t launch_batch_add_g1(const DeviceG1Affine* bases, size_t n, const uint64_t* bits,
                                 const BatchAddShape& shape, bool warp_compact,
-                                DeviceG1Xyzz* partial, DeviceG1Xyzz* result, cudaStream_t stream);
+                                bool dedicated_square, DeviceG1Xyzz* partial,
+                                DeviceG1Xyzz* result, cudaStream_t stream);
 cudaError_t launch_batch_add_g2(const DeviceG2Affine* bases, size_t n, const uint64_t* bits,
                                 const BatchAddShape& shape, bool warp_compact,
                                 DeviceG2Xyzz* partial, DeviceG2Xyzz* result, cudaStream_t stream);

@@ -2,10 +2,10 @@
 // random bitmaps of several densities and sizes (not multiples of 64 or of the block), several
 // words per thread, empty and full selections, stray bits beyond n, identity bases, repeated
 // points (doubling) and P next to −P (cancellation), and the argument checks — each with the
-// XYZZ method, walking each thread's words or warp-compacted (several words per thread), and the
-// batch-affine one (several lane lengths, from one item per lane); clustered bitmaps (runs of
-// set and clear bits, as PoRep's bit-valued witnesses give: full words beside empty ones) for
-// the compaction. Skips itself without a usable CUDA device.
+// XYZZ method, walking each thread's words or warp-compacted (several words per thread; also
+// with G1's dedicated squaring), and the batch-affine one (several lane lengths, from one item
+// per lane); clustered bitmaps (runs of set and clear bits, as PoRep's bit-valued witnesses
+// give: full words beside empty ones) for the compaction. Skips itself without a usable CUDA device.
 #include "gpu/batch_add.hpp"
 
 #include <gtest/gtest.h>
@@ -22,8 +22,9 @@
 namespace cuzk::gpu {
 namespace {
 
-// The parameter: the method under test.
-enum class Method { kXyzzWalk, kXyzzCompact, kBatchAffine };
+// The parameter: the method under test (kXyzzCompactSquare: warp-compacted, with G1's dedicated
+// squaring).
+enum class Method { kXyzzWalk, kXyzzCompact, kXyzzCompactSquare, kBatchAffine };
 class GpuBatchAddTest : public ::testing::TestWithParam<Method> {
    protected:
     void SetUp() override {
@@ -40,7 +41,8 @@ GpuBatchAddOptions method(Method m, size_t k = 0) {
     const bool affine = m == Method::kBatchAffine;
     GpuBatchAddOptions o;
     o.batch_affine = affine;
-    o.warp_compact = m == Method::kXyzzCompact;
+    o.warp_compact = m == Method::kXyzzCompact || m == Method::kXyzzCompactSquare;
+    o.dedicated_square = m == Method::kXyzzCompactSquare;
     o.affine_min = 0;
     if (affine) {
         o.affine_chunk = static_cast<uint32_t>(k);
@@ -286,11 +288,13 @@ TEST(GpuBatchAddAffine, TooManyLanesIsAnError) {
 
 INSTANTIATE_TEST_SUITE_P(Methods, GpuBatchAddTest,
                          ::testing::Values(Method::kXyzzWalk, Method::kXyzzCompact,
-                                           Method::kBatchAffine),
+                                           Method::kXyzzCompactSquare, Method::kBatchAffine),
                          [](const ::testing::TestParamInfo<Method>& param) {
                              switch (param.param) {
                                  case Method::kXyzzWalk: return std::string("XyzzWalk");
                                  case Method::kXyzzCompact: return std::string("XyzzCompact");
+                                 case Method::kXyzzCompactSquare:
+                                     return std::string("XyzzCompactSquare");
                                  case Method::kBatchAffine: break;
                              }
                              return std::string("BatchAffine");

@@ -61,6 +61,7 @@ using DeviceG2Jacobian = ec::Jacobian<DeviceG2Curve>;
 using DeviceG2Xyzz = ec::Xyzz<DeviceG2Curve>;
 
 static_assert(sizeof(ec::Affine<DeviceG1SquareCurve>) == sizeof(DeviceG1Affine));
+static_assert(sizeof(ec::Xyzz<DeviceG1SquareCurve>) == sizeof(DeviceG1Xyzz));
 static_assert(sizeof(DeviceFp2) == 2 * sizeof(DeviceFp));
 static_assert(sizeof(DeviceFp2Lazy) == sizeof(DeviceFp2));
 static_assert(sizeof(DeviceG2Affine) == 2 * sizeof(DeviceFp2));
