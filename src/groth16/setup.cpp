@@ -189,10 +189,53 @@ util::Result<ParameterScalars> compute_parameter_scalars(const Circuit& circuit,
     return compute_parameter_scalars(rec, toxic, pool, times);
 }
 
+namespace {
+
+// The monomial scalars in `out` (ic and l computed, h not yet) → the coset-Lagrange set
+// (coset_bases.hpp): h ← q (m scalars), l_j −= s_(ni+j), c_input ← s_i (i < ni), where
+// s = Cᵀ·r. `t` = Z(τ)/δ.
+util::Status fold_coset_lagrange(const r1cs::ShapeRecorder& rec, const Fr& tau, const Fr& t,
+                                 util::ThreadPool& pool, ParameterScalars& out) {
+    CUZK_ASSIGN_OR_RETURN(ntt::EvaluationDomain d, ntt::EvaluationDomain::create(out.domain_size));
+    CUZK_ASSIGN_OR_RETURN(CosetLagrangeScalars qr, coset_lagrange_scalars(d, tau, t, &pool));
+    const size_t columns = rec.num_columns();
+    std::vector<Fr> s;
+    std::vector<uint8_t> unused(columns, 0);
+    column_sums(rec.c(), rec.coefficients(), qr.r, columns, s, unused, pool);
+    std::vector<Fr>().swap(qr.r);
+    const size_t ni = out.num_inputs;
+    std::atomic<size_t> first_zero{SIZE_MAX};
+    pool.parallel_ranges(out.num_aux, [&](size_t begin, size_t end) {
+        for (size_t j = begin; j < end; ++j) {
+            out.l[j] -= s[ni + j];
+            if (out.l[j].is_zero()) {
+                size_t expected = first_zero.load();
+                while (j < expected && !first_zero.compare_exchange_weak(expected, j)) {
+                }
+            }
+        }
+    });
+    if (const size_t j = first_zero.load(); j != SIZE_MAX) return zero_scalar("l", "aux", j);
+    for (size_t k = 0; k < qr.q.size(); ++k) {
+        if (qr.q[k].is_zero()) {
+            std::string msg = "groth16 setup: the coset-Lagrange H scalar ";
+            msg += std::to_string(k);
+            msg += " is zero (degenerate toxic waste)";
+            return util::invalid_argument(std::move(msg));
+        }
+    }
+    out.h = std::move(qr.q);
+    out.c_input.assign(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(ni));
+    out.h_basis = HBasis::kCosetLagrange;
+    return util::Status();
+}
+
+}  // namespace
+
 util::Result<ParameterScalars> compute_parameter_scalars(const r1cs::ShapeRecorder& rec,
                                                        const ToxicWaste& toxic,
                                                        util::ThreadPool* pool,
-                                                       util::PhaseTimes* times) {
+                                                       util::PhaseTimes* times, HBasis basis) {
     util::ThreadPool& p = pool != nullptr ? *pool : util::ThreadPool::global();
     CUZK_RETURN_IF_ERROR(check_toxic(toxic));
     if (!rec.finished())
@@ -249,9 +292,11 @@ util::Result<ParameterScalars> compute_parameter_scalars(const r1cs::ShapeRecord
         const bool input = j < ni;
         return zero_scalar(input ? "ic" : "l", input ? "input" : "aux", input ? j : j - ni);
     }
-    out.h.resize(m - 1);
-    {
+    if (basis == HBasis::kCosetLagrange) {
+        CUZK_RETURN_IF_ERROR(fold_coset_lagrange(rec, toxic.tau, q.z_tau * delta_inv, p, out));
+    } else {
         const Fr zd = q.z_tau * delta_inv;
+        out.h.resize(m - 1);
         p.parallel_ranges(m - 1, [&](size_t begin, size_t end) {
             Fr s = toxic.tau.pow(static_cast<uint64_t>(begin)) * zd;
             for (size_t i = begin; i < end; ++i) {

@@ -39,6 +39,7 @@
 
 #include "ff/fr.hpp"
 #include "groth16/circuit.hpp"
+#include "groth16/coset_bases.hpp"
 #include "groth16/keys.hpp"
 #include "r1cs/shape_recorder.hpp"
 #include "util/thread_pool.hpp"
@@ -58,9 +59,14 @@ struct ToxicWaste {
 //   ic[j] = (β u_j + α v_j + w_j)/γ (inputs), l[j] = (…)/δ (aux), h[i] = τ^i Z(τ)/δ (i < m − 1),
 //   a = u_j of the inputs and the A-dense aux, b = v_j of the B-dense inputs and aux (the
 //   scalars of both b_g1 and b_g2).
+// With HBasis::kCosetLagrange (coset_bases.hpp): h holds the m scalars q_k of the coset's
+// Lagrange bases, l[j] the aux scalar minus s_j (C folded in), and c_input the ni inputs' s_i;
+// with kMonomial c_input is empty.
 struct ParameterScalars {
     size_t num_inputs = 0, num_aux = 0, domain_size = 0;
     std::vector<ff::Fr> ic, l, h, a, b;
+    HBasis h_basis = HBasis::kMonomial;
+    std::vector<ff::Fr> c_input;
     VerifyingKey vk;
 };
 util::Result<ParameterScalars> compute_parameter_scalars(const Circuit& circuit,
@@ -69,10 +75,13 @@ util::Result<ParameterScalars> compute_parameter_scalars(const Circuit& circuit,
                                                        util::PhaseTimes* times = nullptr);
 // The same from a shape already recorded and finished (e.g. a CompiledCircuit's): no
 // "setup_record" step — the circuit is recorded once for setup and compiled synthesis alike.
+// `basis` picks the H bases (coset_bases.hpp); generate_parameters takes kMonomial only (the
+// file format's).
 util::Result<ParameterScalars> compute_parameter_scalars(const r1cs::ShapeRecorder& shape,
                                                        const ToxicWaste& toxic,
                                                        util::ThreadPool* pool = nullptr,
-                                                       util::PhaseTimes* times = nullptr);
+                                                       util::PhaseTimes* times = nullptr,
+                                                       HBasis basis = HBasis::kMonomial);
 
 util::Result<Parameters> generate_parameters(const Circuit& circuit, const ToxicWaste& toxic,
                                              util::ThreadPool* pool = nullptr,
