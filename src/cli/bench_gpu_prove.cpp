@@ -43,7 +43,7 @@ void print_bench_gpu_prove_usage(std::FILE* out) {
         "                            [--count N] [--reps R] [--params FILE] [--seed S]\n"
         "                            [--synthesis-workers W] [--trace FILE] [--no-verify] [--json]\n"
         "                            [--compiled [--no-overlap]] [--variants SPEC]\n"
-        "                            [--device-memory-gib N]\n"
+        "                            [--device-memory-gib N] [--h-basis BASIS]\n"
         "Proves N circuits in one GPU call, R times, and prints the prover's phases (ms): the\n"
         "median call (the mean of the middle two for an even R), the fastest and slowest, and\n"
         "the per-circuit share (synthesis, h2d, ntt_h, msm_h, prep_msm, batch_addition,\n"
@@ -57,6 +57,10 @@ void print_bench_gpu_prove_usage(std::FILE* out) {
         "  --params FILE         resident parameters from this file; without it they are\n"
         "                        generated on the GPU from the circuit (INSECURE test toxic\n"
         "                        waste from --seed, default 1)\n"
+        "  --h-basis BASIS       generated parameters' H bases: monomial (a .params file's;\n"
+        "                        the default) or coset-lagrange (H in the coset's Lagrange\n"
+        "                        basis and C folded into L: the H step in four transforms\n"
+        "                        instead of six, the same proofs; groth16/coset_bases.hpp)\n"
         "  --synthesis-workers W circuits synthesized ahead of the GPU (default 2)\n"
         "  --trace FILE          write a Chrome trace (chrome://tracing, ui.perfetto.dev)\n"
         "  --no-verify           skip the CPU verification of the proofs\n"
@@ -139,19 +143,25 @@ util::Result<Workload> make_workload(const Args& args, size_t count) {
 }
 
 util::Result<gpu::ResidentParams> make_params(const Args& args, const Workload& w, uint64_t seed,
+                                              groth16::HBasis basis,
                                               util::PhaseTimes& setup_times) {
     if (args.has("--params")) {
+        if (basis != groth16::HBasis::kMonomial)
+            return util::invalid_argument("--h-basis coset-lagrange needs generated parameters "
+                                          "(a .params file's bases are monomial)");
         gpu::ResidentLoadOptions lo;
         lo.subgroup_check = ec::SubgroupCheck::kSkip;
         util::PhaseScope phase("load_params", &setup_times);
         return gpu::ResidentParams::load(args.get("--params"), lo);
     }
     std::fprintf(stderr,
-                 "      generating INSECURE test parameters on the GPU (toxic waste from seed %llu)\n",
-                 static_cast<unsigned long long>(seed));
-    CUZK_ASSIGN_OR_RETURN(groth16::ParameterScalars scalars,
-                          groth16::compute_parameter_scalars(
-                              w.shape, groth16::ToxicWaste::from_seed(seed), nullptr, &setup_times));
+                 "      generating INSECURE test parameters on the GPU (toxic waste from seed %llu, "
+                 "%s H bases)\n",
+                 static_cast<unsigned long long>(seed), groth16::h_basis_name(basis));
+    CUZK_ASSIGN_OR_RETURN(
+        groth16::ParameterScalars scalars,
+        groth16::compute_parameter_scalars(w.shape, groth16::ToxicWaste::from_seed(seed), nullptr,
+                                           &setup_times, basis));
     gpu::GpuSetupOptions so;
     so.times = &setup_times;
     so.label = w.name + " (GPU setup)";
@@ -170,7 +180,7 @@ int run_bench_gpu_prove(int argc, char** argv) {
     if (!parse_args(kCmd, argc, argv,
                     {"--circuit", "--sector-size", "--registered-proof", "--c1", "--count", "--reps",
                      "--params", "--seed", "--synthesis-workers", "--trace", "--variants",
-                     "--device-memory-gib"},
+                     "--device-memory-gib", "--h-basis"},
                     {"--no-verify", "--compiled", "--no-overlap"}, args))
         return kExitUsage;
     if (args.help) return print_bench_gpu_prove_usage(stdout), kExitOk;
@@ -189,6 +199,12 @@ int run_bench_gpu_prove(int argc, char** argv) {
     if (count == 0 || reps == 0 || workers == 0 || workers > 64)
         return fail_json(args, kCmd, kExitUsage,
                          "--count, --reps and --synthesis-workers must be >= 1 (workers <= 64)");
+    groth16::HBasis basis = groth16::HBasis::kMonomial;
+    if (args.has("--h-basis")) {
+        auto b = groth16::parse_h_basis(args.get("--h-basis"));
+        if (!b.ok()) return fail_json(args, kCmd, kExitUsage, "--h-basis: " + b.status().message());
+        basis = *b;
+    }
     std::vector<EnvVariant> variants = {EnvVariant{"defaults", {}}};
     if (args.has("--variants")) {
         auto v = parse_env_variants(args.get("--variants"));
@@ -207,7 +223,7 @@ int run_bench_gpu_prove(int argc, char** argv) {
     std::fprintf(stderr, "      %s, %zu circuit(s) per call\n", w->name.c_str(), w->circuits.size());
     std::fprintf(stderr, "[2/3] parameters\n");
     util::PhaseTimes setup_times;
-    auto params = make_params(args, *w, seed, setup_times);
+    auto params = make_params(args, *w, seed, basis, setup_times);
     if (!params.ok()) return fail_json(args, kCmd, kExitFail, params.status().to_string());
     std::fprintf(stderr, "      domain %zu, %zu aux, %.2f GiB resident (%s):", params->domain_size(),
                  params->num_aux(), static_cast<double>(params->resident_bytes()) / (1u << 30),
@@ -325,6 +341,7 @@ int run_bench_gpu_prove(int argc, char** argv) {
         o.boolean("ok", true).str("bench", "gpu-prove").str("workload", w->name)
             .num("circuits", w->circuits.size()).num("reps", reps)
             .num("domain", params->domain_size()).num("aux", params->num_aux())
+            .str("h_basis", groth16::h_basis_name(params->h_basis()))
             .boolean("verified", verified).raw("setup_ms", setup_ms.done())
             .boolean("compiled", compiled != nullptr)
             .boolean("overlap_h2d", compiled != nullptr && overlap_h2d)

@@ -339,8 +339,7 @@ class GpuBackend final : public ProverBackend {
 
     static LoadedParams describe(const gpu::ResidentParams& p) {
         LoadedParams out;
-        out.shape = {p.vk().ic.size(), p.h().size,    p.l().size,
-                     p.a().size,       p.b_g1().size, p.b_g2().size};
+        out.shape = p.shape();
         out.vk = p.vk();
         out.device_bytes = p.device_bytes();
         out.host_bytes = p.resident_bytes() - p.device_bytes();  // pinned-host fallback

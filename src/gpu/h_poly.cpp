@@ -12,7 +12,13 @@ namespace cuzk::gpu {
 namespace {
 
 util::Status run_h_transforms(const NttDomain& domain, ff::Fr* a, ff::Fr* b, ff::Fr* c,
-                              CUstream_st* stream, const NttOptions& options) {
+                              CUstream_st* stream, const NttOptions& options,
+                              groth16::HBasis basis) {
+    if (basis == groth16::HBasis::kCosetLagrange) {
+        for (ff::Fr* v : {a, b})
+            CUZK_RETURN_IF_ERROR(domain.inverse_then_coset_forward(v, stream, options));
+        return domain.multiply_pointwise(a, b, stream, options);
+    }
     if (options.h_six_transforms) {
         for (ff::Fr* v : {a, b})
             CUZK_RETURN_IF_ERROR(domain.inverse_then_coset_forward(v, stream, options));
@@ -27,23 +33,25 @@ util::Status run_h_transforms(const NttDomain& domain, ff::Fr* a, ff::Fr* b, ff:
 }  // namespace
 
 util::Status compute_h_device(const NttDomain& domain, ff::Fr* a, ff::Fr* b, ff::Fr* c,
-                              CUstream_st* stream, const NttOptions& options) {
+                              CUstream_st* stream, const NttOptions& options,
+                              groth16::HBasis basis) {
     const bool table_elsewhere =
         options.full_twiddles != nullptr ||
         (options.full_twiddle_table && domain.has_full_twiddle_table());
     if (!options.h_pooled_twiddle_table || table_elsewhere || !domain.uses_full_twiddles())
-        return run_h_transforms(domain, a, b, c, stream, options);
+        return run_h_transforms(domain, a, b, c, stream, options, basis);
     // The pooled table: taken and given back in the order of `stream`, so the memory is free
     // for whatever the pool serves next (the H MSM) once the transforms are done.
     auto table = ScratchPool::instance().take(domain.size() * sizeof(ff::Fr), stream);
     if (!table.ok()) {
         if (table.status().code() != util::StatusCode::kResourceExhausted) return table.status();
-        return run_h_transforms(domain, a, b, c, stream, options);  // no room: the product stays
+        // No room: the transforms compute their twiddles by products.
+        return run_h_transforms(domain, a, b, c, stream, options, basis);
     }
     NttOptions with_table = options;
     with_table.full_twiddles = static_cast<const ff::Fr*>(table->data());
     CUZK_RETURN_IF_ERROR(domain.fill_full_twiddles(static_cast<ff::Fr*>(table->data()), stream));
-    return run_h_transforms(domain, a, b, c, stream, with_table);
+    return run_h_transforms(domain, a, b, c, stream, with_table, basis);
 }
 
 util::Result<std::vector<ff::Fr>> compute_h(std::span<const ff::Fr> a, std::span<const ff::Fr> b,

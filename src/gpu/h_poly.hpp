@@ -8,6 +8,9 @@
 // kernel. With NttOptions::h_six_transforms (the default) c skips the coset altogether:
 //   a, b ← iNTT then coset NTT;  a ← a·b;  H = (icoset(a) − iNTT(c))·(g^m − 1)⁻¹,
 // the same H by linearity of the last transform, one transform of m fewer.
+// With coset-Lagrange bases (groth16/coset_bases.hpp: the parameter set's H bases are Q, and C
+// is folded into L) the step stops at the coset product, in four transforms:
+//   a, b ← iNTT then coset NTT;  a ← a·b  — the H MSM's m scalars, c not read.
 // With NttOptions::h_pooled_twiddle_table (the default) the step takes a table of all m powers
 // of ω from the device's ScratchPool for its transforms' outer passes and gives it back, in
 // the order of `stream`, when they are done (without one where the pool has no room).
@@ -20,6 +23,7 @@
 
 #include "ff/fr.hpp"
 #include "gpu/ntt.hpp"
+#include "groth16/coset_bases.hpp"
 #include "util/status.hpp"
 
 struct CUstream_st;
@@ -32,9 +36,11 @@ struct HTimings {
 
 // In place on device vectors a, b, c of m = domain.size() Fr each (zero-padded by the caller):
 // afterwards a[0 .. m−2] holds H (a[m−1] is the top coefficient, zero for a satisfied witness);
-// b and c are clobbered. Enqueued on `stream`.
+// b and c are clobbered. With `basis` kCosetLagrange a holds the m coset products instead, b is
+// clobbered and c is not read (it may be null). Enqueued on `stream`.
 util::Status compute_h_device(const NttDomain& domain, ff::Fr* a, ff::Fr* b, ff::Fr* c,
-                              CUstream_st* stream, const NttOptions& options = {});
+                              CUstream_st* stream, const NttOptions& options = {},
+                              groth16::HBasis basis = groth16::HBasis::kMonomial);
 
 // Host convenience: a, b, c (equal lengths n ≥ 1, padded here to the domain of n) in, the m − 1
 // H scalars out. Synchronous.

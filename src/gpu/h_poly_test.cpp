@@ -1,7 +1,8 @@
 // GPU H computation against the CPU prover's (groth16::compute_h_scalars): random a, b, c of
 // power-of-two and other lengths (zero-padded), a satisfied-witness shape (c = a·b, so the top
 // coefficient is zero), both NTT algorithms, seven transforms and six (c not sent to the coset),
-// without a full twiddle table, with the domain's and with one taken from the scratch pool.
+// without a full twiddle table, with the domain's and with one taken from the scratch pool; and
+// the coset-Lagrange step (the coset products a_c·b_c) against the host NTT's.
 // Bit-identical results required. Skips itself
 // without a usable CUDA device.
 #include "gpu/h_poly.hpp"
@@ -13,6 +14,7 @@
 #include "gpu/device.hpp"
 #include "gpu/scratch_cache.hpp"
 #include "groth16/prover.hpp"
+#include "ntt/ntt.hpp"
 #include "util/rng.hpp"
 
 namespace cuzk::gpu {
@@ -64,6 +66,45 @@ TEST_F(GpuHTest, RandomVectorsManyLengths) {
         const auto a = random_vector(rng, n), b = random_vector(rng, n), c = random_vector(rng, n);
         for (NttAlgorithm alg : {NttAlgorithm::kDif, NttAlgorithm::kDit})
             for (bool free : {true, false}) expect_same(a, b, c, alg, free);
+    }
+}
+
+// compute_h_device over coset-Lagrange bases: a ← coset(iNTT(a))·coset(iNTT(b)), all m values,
+// c not read (null), against the host transforms; with and without the pooled twiddle table.
+TEST_F(GpuHTest, CosetProductsMatchHost) {
+    util::TestRng rng(709);
+    for (size_t n : std::vector<size_t>{1, 3, 64, 1000, 4097, (size_t{1} << 18) - 7}) {
+        std::vector<Fr> a = random_vector(rng, n), b = random_vector(rng, n);
+        auto d = ntt::EvaluationDomain::create(n);
+        ASSERT_TRUE(d.ok());
+        const size_t m = d->size();
+        a.resize(m, Fr::zero());
+        b.resize(m, Fr::zero());
+        std::vector<Fr> want_a = a, want_b = b;
+        for (std::vector<Fr>* v : {&want_a, &want_b}) {
+            ASSERT_TRUE(ntt::inverse(std::span<Fr>(*v), *d).ok());
+            ASSERT_TRUE(ntt::coset_forward(std::span<Fr>(*v), *d).ok());
+        }
+        for (bool pooled : {true, false}) {
+            NttOptions options;
+            options.h_pooled_twiddle_table = pooled;
+            auto domain = NttDomain::create(d->log_size(), options);
+            ASSERT_TRUE(domain.ok());
+            auto dev_a = DeviceBuffer::allocate(m * sizeof(Fr));
+            auto dev_b = DeviceBuffer::allocate(m * sizeof(Fr));
+            ASSERT_TRUE(dev_a.ok() && dev_b.ok());
+            ASSERT_TRUE(dev_a->upload(a.data(), m * sizeof(Fr)).ok());
+            ASSERT_TRUE(dev_b->upload(b.data(), m * sizeof(Fr)).ok());
+            ASSERT_TRUE(compute_h_device(**domain, static_cast<Fr*>(dev_a->data()),
+                                         static_cast<Fr*>(dev_b->data()), nullptr, nullptr,
+                                         options, groth16::HBasis::kCosetLagrange)
+                            .ok());
+            std::vector<Fr> got(m);
+            ASSERT_TRUE(dev_a->download(got.data(), m * sizeof(Fr)).ok());
+            for (size_t i = 0; i < m; ++i)
+                ASSERT_TRUE(got[i] == want_a[i] * want_b[i])
+                    << "n=" << n << " value " << i << " pooled table " << pooled;
+        }
     }
 }
 

@@ -345,6 +345,13 @@ util::Status NttDomain::h_from_coset_product(Fr* a, const Fr* b, Fr* c, CUstream
     return util::Status();
 }
 
+util::Status NttDomain::multiply_pointwise(Fr* a, const Fr* b, CUstream_st* stream,
+                                           const NttOptions& options) const {
+    CUZK_CUDA_RETURN_IF_ERROR(detail::launch_product(
+        as_device(a), reinterpret_cast<const DeviceFr*>(b), size(), arith(options), stream));
+    return util::Status();
+}
+
 util::Status NttDomain::quotient_on_coset(Fr* a, const Fr* b, const Fr* c,
                                           CUstream_st* stream) const {
     CUZK_CUDA_RETURN_IF_ERROR(detail::launch_quotient(

@@ -240,6 +240,10 @@ class NttDomain {
     util::Status quotient_on_coset(ff::Fr* a, const ff::Fr* b, const ff::Fr* c,
                                    CUstream_st* stream) const;
 
+    // a[i] ← a[i]·b[i] for i < m (the coset-Lagrange H step's scalars, gpu/h_poly.hpp).
+    util::Status multiply_pointwise(ff::Fr* a, const ff::Fr* b, CUstream_st* stream,
+                                    const NttOptions& options = {}) const;
+
     // The six-transform H step's second half (NttOptions::h_six_transforms): a and b hold
     // their evaluations on the coset, c its evaluations on the domain (all natural order);
     // afterwards a holds (icoset(a·b) − iNTT(c))·(g^m − 1)⁻¹ — H's coefficients — and c is

@@ -29,6 +29,7 @@
 #include "gpu/staged_upload.hpp"
 #include "gpu/upload_stream.hpp"
 #include "util/thread_pool.hpp"
+#include "groth16/coset_bases.hpp"
 #include "groth16/prover_parts.hpp"
 #include "ntt/domain.hpp"
 
@@ -40,10 +41,6 @@ using ff::Fr;
 using util::PhaseScope;
 using util::PhaseTimes;
 using util::Status;
-
-groth16::ParamsShape shape_of(const ResidentParams& p) {
-    return {p.vk().ic.size(), p.h().size, p.l().size, p.a().size, p.b_g1().size, p.b_g2().size};
-}
 
 // A circuit ready for the GPU: its finished, checked assignment and its MSM scalars — or, on
 // the compiled path, only its witness.
@@ -158,7 +155,7 @@ class GpuSession {
         CUZK_RETURN_IF_ERROR(
             up.upload(z + w.inputs.size(), w.aux.data(), w.aux.size() * sizeof(Fr)));
         CUZK_RETURN_IF_ERROR(up.synchronize());
-        std::vector<Fr>().swap(w.inputs);
+        inputs_[slot] = std::move(w.inputs);  // (coset-Lagrange bases: the inputs' C term)
         std::vector<Fr>().swap(w.aux);
         return Status();
     }
@@ -222,7 +219,7 @@ class GpuSession {
             CUZK_RETURN_IF_ERROR(dc.gather_a(z, a_scalars));
             CUZK_RETURN_IF_ERROR(dc.gather_b(z, b_scalars));
             CUZK_RETURN_IF_ERROR(split_msms(z + dc.num_inputs(), a_scalars, b_scalars, sums, t));
-            return assemble(sums, r, k, t);
+            return assemble(sums, inputs_[slot], r, k, t);
         }
         // The split MSMs beside the H transforms: A and B gathered into pooled buffers of their
         // own (ordered on the default stream, which the split streams do not follow: synchronised
@@ -252,7 +249,7 @@ class GpuSession {
         CUZK_RETURN_IF_ERROR(ntt);
         CUZK_RETURN_IF_ERROR(split_status);
         CUZK_RETURN_IF_ERROR(h_msm(dev[0], sums, t));
-        return assemble(sums, r, k, t);
+        return assemble(sums, inputs_[slot], r, k, t);
     }
 
     util::Result<groth16::Proof> prove(Prepared& prep, const groth16::ProverRandomness& r,
@@ -295,12 +292,12 @@ class GpuSession {
             CUZK_RETURN_IF_ERROR(up.synchronize());
         }
         CUZK_RETURN_IF_ERROR(split_msms(dev[0], dev[1], dev[2], sums, t));
-        return assemble(sums, r, k, t);
+        return assemble(sums, prep.pa->input_assignment(), r, k, t);
     }
 
    private:
     GpuSession(const ResidentParams& params, const GpuProverOptions& options)
-        : params_(params), options_(options), shape_(shape_of(params)) {}
+        : params_(params), options_(options), shape_(params.shape()) {}
 
     // Says on stderr, once per process, that a session planned lean and why.
     static void note_lean_plan_once(size_t z_bytes, int z_slots, bool forced) {
@@ -343,8 +340,8 @@ class GpuSession {
     // H on the device from a, b, c (left in a; b and c are free afterwards).
     Status h_ntt(Fr* dev[3], PhaseTimes& t) {
         PhaseScope phase("ntt_h", &t, options_.trace);
-        CUZK_RETURN_IF_ERROR(
-            compute_h_device(*domain_, dev[0], dev[1], dev[2], nullptr, options_.ntt));
+        CUZK_RETURN_IF_ERROR(compute_h_device(*domain_, dev[0], dev[1], dev[2], nullptr,
+                                              options_.ntt, params_.h_basis()));
         CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(nullptr));
         return Status();
     }
@@ -445,10 +442,17 @@ class GpuSession {
         return Status();
     }
 
-    util::Result<groth16::Proof> assemble(groth16::MsmSums& sums,
+    // The proof from the sums; over coset-Lagrange bases the H sum takes the inputs' C term
+    // first (groth16/coset_bases.hpp). `inputs`: ONE first.
+    util::Result<groth16::Proof> assemble(groth16::MsmSums& sums, std::span<const Fr> inputs,
                                           const groth16::ProverRandomness& r, size_t k,
                                           PhaseTimes& t) {
         PhaseScope phase("proof_assembly", &t, options_.trace);
+        if (params_.h_basis() == groth16::HBasis::kCosetLagrange) {
+            CUZK_ASSIGN_OR_RETURN(const ec::G1Jacobian inputs_c,
+                                  groth16::input_c_correction(params_.c_input(), inputs));
+            sums.h = sums.h + inputs_c;
+        }
         return groth16::assemble_proof(params_.vk(), sums, r, k);
     }
 
@@ -510,6 +514,7 @@ class GpuSession {
     std::unique_ptr<NttDomain> domain_;
     DeviceBuffer abc_;
     DeviceBuffer z_[2];                         // compiled path: witness slots
+    std::vector<Fr> inputs_[2];                 // and their inputs (ONE first), on the host
     std::unique_ptr<StagedUploader> upload_[2];  // one per slot (one per uploading thread)
     static constexpr size_t kSplitMsms = 4;      // L, A, B_G1, B_G2
     NonBlockingStream split_streams_[kSplitMsms];  // concurrent_split_msms only

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "gpu/device.hpp"
+#include "gpu/resident_setup.hpp"
 #include "groth16/compiled_circuit.hpp"
 #include "groth16/example_circuits.hpp"
 #include "groth16/params_io.hpp"
@@ -26,6 +27,7 @@
 #include "porep/circuit/c1_circuits.hpp"
 #include "porep/seal.hpp"
 #include "porep/synthetic_c1.hpp"
+#include "r1cs/shape_recorder.hpp"
 #include "r1cs/test_circuits.hpp"
 #include "r1cs/witness_only.hpp"
 #include "util/rng.hpp"
@@ -61,6 +63,27 @@ Keys make_keys(const groth16::Circuit& circuit, const std::string& name) {
     auto resident = ResidentParams::load(path, lo);
     EXPECT_TRUE(resident.ok()) << resident.status().to_string();
     std::filesystem::remove(path);
+    return Keys{std::move(*params), std::move(*resident)};
+}
+
+// The same toxic waste as make_keys, the host set monomial (the CPU prover's) and the resident
+// one generated on the GPU with coset-Lagrange H bases (groth16/coset_bases.hpp).
+Keys make_coset_keys(const groth16::Circuit& circuit) {
+    auto params = groth16::generate_parameters(circuit, groth16::ToxicWaste::from_seed(5));
+    EXPECT_TRUE(params.ok()) << params.status().to_string();
+    r1cs::ShapeRecorder shape;
+    EXPECT_TRUE(circuit(shape).ok());
+    shape.finish();
+    auto scalars = groth16::compute_parameter_scalars(shape, groth16::ToxicWaste::from_seed(5),
+                                                      nullptr, nullptr,
+                                                      groth16::HBasis::kCosetLagrange);
+    EXPECT_TRUE(scalars.ok()) << scalars.status().to_string();
+    auto resident = generate_resident_params(*scalars);
+    EXPECT_TRUE(resident.ok()) << resident.status().to_string();
+    EXPECT_EQ(resident->h_basis(), groth16::HBasis::kCosetLagrange);
+    EXPECT_EQ(resident->domain_size(), params->domain_size());
+    EXPECT_EQ(resident->h().size, params->domain_size());
+    EXPECT_EQ(resident->vk(), params->vk);
     return Keys{std::move(*params), std::move(*resident)};
 }
 
@@ -470,6 +493,49 @@ TEST_F(GpuProverTest, CompiledPathRefusesBadWitnesses) {
             EXPECT_EQ(*valid, k != 1) << "circuit " << k;
         }
     }
+}
+
+// Coset-Lagrange H bases (a GPU-generated set whose H step takes four transforms, C folded
+// into L): the same proofs as the CPU prover over the monomial file, synthesis and assignment
+// paths (example circuits; sha256 packs its digest into inputs through C) and the compiled path
+// in every ordering (PoRep 2 KiB, whose public inputs are packed through C too).
+TEST_F(GpuProverTest, CosetLagrangeBasesMatchTheCpu) {
+    for (const char* name : {"cubic", "random:10", "sha256:3"}) {
+        auto ex = groth16::examples::make_example_circuit(name);
+        ASSERT_TRUE(ex.ok());
+        const Keys keys = make_coset_keys(ex->circuit);
+        expect_identical(keys, {ex->circuit, ex->circuit},
+                         {ex->public_inputs, ex->public_inputs},
+                         (std::string(name) + " coset-Lagrange").c_str());
+        expect_compiled_identical(keys, ex->circuit, {ex->circuit, ex->circuit},
+                                  {ex->public_inputs, ex->public_inputs},
+                                  std::string(name) + " coset-Lagrange");
+    }
+}
+
+TEST_F(GpuProverTest, CosetLagrangeBasesPorepTwoKiBMatchesTheCpu) {
+    std::vector<groth16::Circuit> circuits;
+    std::vector<std::vector<ff::Fr>> inputs;
+    for (uint64_t seed : {uint64_t{17}, uint64_t{18}}) {
+        porep::SyntheticC1Inputs in;
+        in.proof = porep::RegisteredSealProof::kStackedDrg2KiBV1_1;
+        in.rng_seed = seed;
+        auto c1 = porep::generate_synthetic_c1(in);
+        ASSERT_TRUE(c1.ok()) << c1.status().to_string();
+        auto pc = porep::circuits_from_c1(c1->c1);
+        ASSERT_TRUE(pc.ok()) << pc.status().to_string();
+        ASSERT_FALSE(pc->circuits.empty());
+        circuits.push_back(pc->circuits[0]);
+        inputs.push_back(pc->public_inputs[0]);
+    }
+    auto blank = porep::blank_stacked_circuit(porep::RegisteredSealProof::kStackedDrg2KiBV1_1);
+    ASSERT_TRUE(blank.ok());
+    const Keys keys = make_coset_keys(*blank);
+    bool some_input_point = false;
+    for (const ec::G1Affine& p : keys.resident.c_input())
+        some_input_point = some_input_point || !p.is_identity();
+    EXPECT_TRUE(some_input_point) << "PoRep packs its public inputs through C";
+    expect_compiled_identical(keys, *blank, circuits, inputs, "porep 2KiB coset-Lagrange");
 }
 
 }  // namespace

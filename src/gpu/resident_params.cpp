@@ -149,6 +149,19 @@ struct ResidentParams::Storage {
     PinnedBuffer host[5];
 };
 
+groth16::ParamsShape ResidentParams::shape() const {
+    return {vk_.ic.size(), domain_size() - 1, l().size, a().size, b_g1().size, b_g2().size};
+}
+
+util::Status ResidentParams::set_coset_lagrange(std::vector<ec::G1Affine> c_input) {
+    if (c_input.size() != vk_.ic.size())
+        return util::invalid_argument("resident params: coset-Lagrange bases need one input C "
+                                      "point per ic point");
+    h_basis_ = groth16::HBasis::kCosetLagrange;
+    c_input_ = std::move(c_input);
+    return util::Status();
+}
+
 ResidentParams::ResidentParams() = default;
 ResidentParams::~ResidentParams() = default;
 ResidentParams::ResidentParams(ResidentParams&&) noexcept = default;

@@ -38,8 +38,10 @@
 
 #include "ec/curves.hpp"
 #include "ec/encoding.hpp"
+#include "groth16/coset_bases.hpp"
 #include "groth16/keys.hpp"
 #include "groth16/params_io.hpp"
+#include "groth16/prover_parts.hpp"
 #include "util/status.hpp"
 #include "util/thread_pool.hpp"
 
@@ -128,8 +130,17 @@ class ResidentParams {
     // h, l, a or b_g1; an empty span for the others.
     DeviceSpan<ec::G1Affine> g1_section(groth16::Section s) const;
 
-    size_t domain_size() const { return h().size + 1; }
+    // The H bases (groth16/coset_bases.hpp): kMonomial, a .params file's (h: m − 1 points), or
+    // kCosetLagrange, derived (h: the m bases Q, l with C folded in, and the inputs' C points
+    // in c_input(), on the host — one per input, ONE first; empty for kMonomial).
+    groth16::HBasis h_basis() const { return h_basis_; }
+    const std::vector<ec::G1Affine>& c_input() const { return c_input_; }
+    size_t domain_size() const {
+        return h_basis_ == groth16::HBasis::kCosetLagrange ? h().size : h().size + 1;
+    }
     size_t num_aux() const { return l().size; }
+    // The counts as a parameter file's (h: domain_size() − 1 whatever the basis).
+    groth16::ParamsShape shape() const;
 
     // Copies a section back to the host (tests, diagnostics); synchronous.
     util::Result<std::vector<ec::G1Affine>> download_g1(groth16::Section s) const;
@@ -138,6 +149,9 @@ class ResidentParams {
     // Device-accessible writable section pointers (null for an empty section); generators only.
     ec::G1Affine* writable_g1(groth16::Section s);
     ec::G2Affine* writable_b_g2();
+    // Declares the sections coset-Lagrange bases (h holds m points), with the inputs' C points;
+    // generators only. Errors: c_input not one per ic point (kInvalidArgument).
+    util::Status set_coset_lagrange(std::vector<ec::G1Affine> c_input);
 
    private:
     struct Storage;
@@ -149,6 +163,8 @@ class ResidentParams {
     groth16::VerifyingKey vk_;
     Placement placement_ = Placement::kAuto;
     uint64_t resident_bytes_ = 0;
+    groth16::HBasis h_basis_ = groth16::HBasis::kMonomial;
+    std::vector<ec::G1Affine> c_input_;
     std::unique_ptr<Storage> storage_;
     DeviceSpan<ec::G1Affine> g1_[4];
     DeviceSpan<ec::G2Affine> b_g2_;

@@ -117,10 +117,16 @@ Status fixed_base_mul_device(const ec::FixedBaseTable<ec::G2Curve>& table,
 util::Result<ResidentParams> generate_resident_params(const groth16::ParameterScalars& sc,
                                                       const GpuSetupOptions& options) {
     using groth16::Section;
-    if (sc.domain_size < 2 || sc.h.size() != sc.domain_size - 1)
-        return util::invalid_argument("gpu setup: the h scalars must number domain size - 1");
-    if (sc.ic.size() != sc.num_inputs || sc.l.size() != sc.num_aux)
-        return util::invalid_argument("gpu setup: ic/l scalar counts differ from inputs/aux");
+    const bool coset = sc.h_basis == groth16::HBasis::kCosetLagrange;
+    if (sc.domain_size < 2 || sc.h.size() != sc.domain_size - (coset ? 0 : 1))
+        return util::invalid_argument(coset ? "gpu setup: the coset-Lagrange h scalars must "
+                                              "number the domain size"
+                                            : "gpu setup: the h scalars must number domain "
+                                              "size - 1");
+    if (sc.ic.size() != sc.num_inputs || sc.l.size() != sc.num_aux ||
+        sc.c_input.size() != (coset ? sc.num_inputs : 0))
+        return util::invalid_argument("gpu setup: ic/l/c_input scalar counts differ from "
+                                      "inputs/aux");
     util::ThreadPool& pool = options.pool != nullptr ? *options.pool : util::ThreadPool::global();
 
     util::PhaseScope g1_phase("setup_gpu_g1", options.times);
@@ -134,6 +140,9 @@ util::Result<ResidentParams> generate_resident_params(const groth16::ParameterSc
     CUZK_ASSIGN_OR_RETURN(ResidentParams params,
                           ResidentParams::allocate(options.label, std::move(vk), counts,
                                                    options.placement));
+    if (coset)  // the inputs' C points: a few, on the host like ic
+        CUZK_RETURN_IF_ERROR(
+            params.set_coset_lagrange(g1_table.mul_all(std::span<const Fr>(sc.c_input), pool)));
     struct G1Job {
         Section section;
         const std::vector<Fr>* scalars;

@@ -180,13 +180,13 @@ util::Status check_toxic(const ToxicWaste& toxic) {
 util::Result<ParameterScalars> compute_parameter_scalars(const Circuit& circuit,
                                                        const ToxicWaste& toxic,
                                                        util::ThreadPool* pool,
-                                                       util::PhaseTimes* times) {
+                                                       util::PhaseTimes* times, HBasis basis) {
     CUZK_RETURN_IF_ERROR(check_toxic(toxic));
     util::PhaseScope record_phase("setup_record", times);
     r1cs::ShapeRecorder rec;
     CUZK_RETURN_IF_ERROR(record(circuit, rec));
     record_phase.stop();
-    return compute_parameter_scalars(rec, toxic, pool, times);
+    return compute_parameter_scalars(rec, toxic, pool, times, basis);
 }
 
 namespace {

@@ -72,11 +72,12 @@ struct ParameterScalars {
 util::Result<ParameterScalars> compute_parameter_scalars(const Circuit& circuit,
                                                        const ToxicWaste& toxic,
                                                        util::ThreadPool* pool = nullptr,
-                                                       util::PhaseTimes* times = nullptr);
+                                                       util::PhaseTimes* times = nullptr,
+                                                       HBasis basis = HBasis::kMonomial);
 // The same from a shape already recorded and finished (e.g. a CompiledCircuit's): no
 // "setup_record" step — the circuit is recorded once for setup and compiled synthesis alike.
-// `basis` picks the H bases (coset_bases.hpp); generate_parameters takes kMonomial only (the
-// file format's).
+// `basis` (both overloads) picks the H bases (coset_bases.hpp); generate_parameters makes
+// kMonomial sets only (the file format's).
 util::Result<ParameterScalars> compute_parameter_scalars(const r1cs::ShapeRecorder& shape,
                                                        const ToxicWaste& toxic,
                                                        util::ThreadPool* pool = nullptr,
