@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,7 @@
 #include "porep/c1_json.hpp"
 #include "porep/circuit/c1_circuits.hpp"
 #include "porep/synthetic_c1.hpp"
+#include "r1cs/shape_recorder.hpp"
 #include "util/timer.hpp"
 #include "util/trace.hpp"
 #endif
@@ -43,7 +45,7 @@ void print_bench_gpu_prove_usage(std::FILE* out) {
         "                            [--count N] [--reps R] [--params FILE] [--seed S]\n"
         "                            [--synthesis-workers W] [--trace FILE] [--no-verify] [--json]\n"
         "                            [--compiled [--no-overlap]] [--variants SPEC]\n"
-        "                            [--device-memory-gib N] [--h-basis BASIS]\n"
+        "                            [--device-memory-gib N] [--h-basis LIST]\n"
         "Proves N circuits in one GPU call, R times, and prints the prover's phases (ms): the\n"
         "median call (the mean of the middle two for an even R), the fastest and slowest, and\n"
         "the per-circuit share (synthesis, h2d, ntt_h, msm_h, prep_msm, batch_addition,\n"
@@ -57,10 +59,12 @@ void print_bench_gpu_prove_usage(std::FILE* out) {
         "  --params FILE         resident parameters from this file; without it they are\n"
         "                        generated on the GPU from the circuit (INSECURE test toxic\n"
         "                        waste from --seed, default 1)\n"
-        "  --h-basis BASIS       generated parameters' H bases: monomial (a .params file's;\n"
+        "  --h-basis LIST        generated parameters' H bases: monomial (a .params file's;\n"
         "                        the default) or coset-lagrange (H in the coset's Lagrange\n"
         "                        basis and C folded into L: the H step in four transforms\n"
-        "                        instead of six, the same proofs; groth16/coset_bases.hpp)\n"
+        "                        instead of six, the same proofs; groth16/coset_bases.hpp);\n"
+        "                        \"monomial,coset-lagrange\" runs both from one setup, one\n"
+        "                        parameter set after the other, a table per basis\n"
         "  --synthesis-workers W circuits synthesized ahead of the GPU (default 2)\n"
         "  --trace FILE          write a Chrome trace (chrome://tracing, ui.perfetto.dev)\n"
         "  --no-verify           skip the CPU verification of the proofs\n"
@@ -142,8 +146,12 @@ util::Result<Workload> make_workload(const Args& args, size_t count) {
     return w;
 }
 
-util::Result<gpu::ResidentParams> make_params(const Args& args, const Workload& w, uint64_t seed,
+// The parameters of one H basis: from --params (monomial only), or generated on the GPU from
+// `scalars` — made on the first call from `shape`, and converted in place for a later basis.
+util::Result<gpu::ResidentParams> make_params(const Args& args, const Workload& w,
+                                              const r1cs::ShapeRecorder* shape, uint64_t seed,
                                               groth16::HBasis basis,
+                                              std::optional<groth16::ParameterScalars>& scalars,
                                               util::PhaseTimes& setup_times) {
     if (args.has("--params")) {
         if (basis != groth16::HBasis::kMonomial)
@@ -158,10 +166,16 @@ util::Result<gpu::ResidentParams> make_params(const Args& args, const Workload& 
                  "      generating INSECURE test parameters on the GPU (toxic waste from seed %llu, "
                  "%s H bases)\n",
                  static_cast<unsigned long long>(seed), groth16::h_basis_name(basis));
-    CUZK_ASSIGN_OR_RETURN(
-        groth16::ParameterScalars scalars,
-        groth16::compute_parameter_scalars(w.shape, groth16::ToxicWaste::from_seed(seed), nullptr,
-                                           &setup_times, basis));
+    const groth16::ToxicWaste toxic = groth16::ToxicWaste::from_seed(seed);
+    if (!scalars.has_value()) {
+        CUZK_ASSIGN_OR_RETURN(scalars, groth16::compute_parameter_scalars(*shape, toxic, nullptr,
+                                                                          &setup_times, basis));
+    } else if (scalars->h_basis != basis) {
+        if (basis != groth16::HBasis::kCosetLagrange)
+            return util::invalid_argument("--h-basis: list monomial before coset-lagrange");
+        util::PhaseScope phase("setup_coset_lagrange", &setup_times);
+        CUZK_RETURN_IF_ERROR(groth16::convert_to_coset_lagrange(*shape, toxic, *scalars));
+    }
     gpu::GpuSetupOptions so;
     so.times = &setup_times;
     so.label = w.name + " (GPU setup)";
@@ -170,7 +184,24 @@ util::Result<gpu::ResidentParams> make_params(const Args& args, const Workload& 
             std::fprintf(stderr, "      %s: %llu points\n", section,
                          static_cast<unsigned long long>(total));
     };
-    return gpu::generate_resident_params(scalars, so);
+    return gpu::generate_resident_params(*scalars, so);
+}
+
+// "monomial,coset-lagrange" → the bases in that order, each at most once.
+util::Result<std::vector<groth16::HBasis>> parse_bases(const std::string& list) {
+    std::vector<groth16::HBasis> bases;
+    size_t begin = 0;
+    for (;;) {
+        const size_t comma = list.find(',', begin);
+        CUZK_ASSIGN_OR_RETURN(groth16::HBasis b,
+                              groth16::parse_h_basis(list.substr(begin, comma - begin)));
+        if (std::find(bases.begin(), bases.end(), b) != bases.end())
+            return util::invalid_argument(std::string("--h-basis lists ") +
+                                          groth16::h_basis_name(b) + " twice");
+        bases.push_back(b);
+        if (comma == std::string::npos) return bases;
+        begin = comma + 1;
+    }
 }
 
 }  // namespace
@@ -199,18 +230,33 @@ int run_bench_gpu_prove(int argc, char** argv) {
     if (count == 0 || reps == 0 || workers == 0 || workers > 64)
         return fail_json(args, kCmd, kExitUsage,
                          "--count, --reps and --synthesis-workers must be >= 1 (workers <= 64)");
-    groth16::HBasis basis = groth16::HBasis::kMonomial;
+    std::vector<groth16::HBasis> bases = {groth16::HBasis::kMonomial};
     if (args.has("--h-basis")) {
-        auto b = groth16::parse_h_basis(args.get("--h-basis"));
+        auto b = parse_bases(args.get("--h-basis"));
         if (!b.ok()) return fail_json(args, kCmd, kExitUsage, "--h-basis: " + b.status().message());
-        basis = *b;
+        bases = std::move(*b);
     }
-    std::vector<EnvVariant> variants = {EnvVariant{"defaults", {}}};
+    std::vector<EnvVariant> envs = {EnvVariant{"defaults", {}}};
     if (args.has("--variants")) {
         auto v = parse_env_variants(args.get("--variants"));
         if (!v.ok()) return fail_json(args, kCmd, kExitUsage, v.status().message());
-        variants = std::move(*v);
+        envs = std::move(*v);
     }
+    // The variants: every basis (one parameter set each, in turn) × every environment (the
+    // repetitions alternate between these on one set).
+    struct Variant {
+        groth16::HBasis basis;
+        const EnvVariant* env;
+        std::string label;
+    };
+    std::vector<Variant> variants;
+    for (groth16::HBasis b : bases)
+        for (const EnvVariant& e : envs)
+            variants.push_back({b, &e,
+                                bases.size() > 1 ? std::string(groth16::h_basis_name(b)) + "; " +
+                                                       e.label
+                                                 : e.label});
+    const bool labelled = variants.size() > 1;
     std::shared_ptr<void> hold;  // (a bad N is refused before the device is looked for)
     if (int code = hold_device_memory_arg(args, kCmd, hold); code != kExitOk) return code;
     if (auto st = gpu::check_device_available(); !st.ok())
@@ -221,17 +267,8 @@ int run_bench_gpu_prove(int argc, char** argv) {
     auto w = make_workload(args, count);
     if (!w.ok()) return fail_json(args, kCmd, kExitUsage, w.status().message());
     std::fprintf(stderr, "      %s, %zu circuit(s) per call\n", w->name.c_str(), w->circuits.size());
-    std::fprintf(stderr, "[2/3] parameters\n");
-    util::PhaseTimes setup_times;
-    auto params = make_params(args, *w, seed, basis, setup_times);
-    if (!params.ok()) return fail_json(args, kCmd, kExitFail, params.status().to_string());
-    std::fprintf(stderr, "      domain %zu, %zu aux, %.2f GiB resident (%s):", params->domain_size(),
-                 params->num_aux(), static_cast<double>(params->resident_bytes()) / (1u << 30),
-                 gpu::placement_name(params->placement()));
-    for (const auto& [phase, ms] : setup_times.entries())
-        std::fprintf(stderr, " %s %.0f", phase.c_str(), ms);
-    std::fprintf(stderr, " (ms)\n");
 
+    // The shape is recorded once: the compiled circuit's, or (for generated parameters) here.
     std::unique_ptr<groth16::CompiledCircuit> compiled;
     std::unique_ptr<gpu::DeviceCircuit> device_circuit;
     JsonObject compile_info;
@@ -259,8 +296,16 @@ int run_bench_gpu_prove(int argc, char** argv) {
             .num("host_bytes", compiled->bytes()).num("device_bytes", device_circuit->device_bytes())
             .ms("record", record_ms).ms("upload", upload_ms);
     }
-    std::fprintf(stderr, "[3/3] proving: %llu x %zu circuit(s)\n",
-                 static_cast<unsigned long long>(reps), w->circuits.size());
+    util::PhaseTimes setup_times;
+    r1cs::ShapeRecorder recorded;
+    const r1cs::ShapeRecorder* shape = compiled != nullptr ? &compiled->shape() : &recorded;
+    if (compiled == nullptr && !args.has("--params")) {
+        util::PhaseScope phase("setup_record", &setup_times);
+        if (auto st = w->shape(recorded); !st.ok())
+            return fail_json(args, kCmd, kExitFail, st.to_string());
+        recorded.finish();
+    }
+
     util::TraceRecorder trace;
     // Built inside a variant's ScopedEnv: the option structs read the switches when constructed.
     auto make_options = [&] {
@@ -273,48 +318,68 @@ int run_bench_gpu_prove(int argc, char** argv) {
     };
     const bool overlap_h2d = make_options().overlap_h2d;
     std::vector<std::vector<util::PhaseTimes>> runs(variants.size());
-    std::vector<std::vector<groth16::Proof>> proofs(variants.size());
-    for (uint64_t r = 0; r < reps; ++r) {
-        for (size_t vi = 0; vi < variants.size(); ++vi) {
-            std::vector<groth16::ProverRandomness> rnd;
-            for (size_t k = 0; k < w->circuits.size(); ++k)
-                rnd.push_back(groth16::ProverRandomness::from_seed(1000 * r + k));
-            util::PhaseTimes t;
-            util::Result<std::vector<groth16::Proof>> got = [&] {
-                const ScopedEnv env(variants[vi]);
-                return gpu::prove_gpu(*params, w->circuits, rnd, make_options(), &t);
-            }();
-            if (!got.ok()) return fail_json(args, kCmd, kExitFail, got.status().to_string());
-            std::fprintf(stderr, "      rep %llu%s%s: total %.1f ms\n",
-                         static_cast<unsigned long long>(r), variants.size() > 1 ? " " : "",
-                         variants.size() > 1 ? variants[vi].label.c_str() : "", t.get("total"));
-            runs[vi].push_back(t);
-            if (r == 0) proofs[vi] = std::move(*got);
-        }
-    }
     bool verified = false;
-    if (!args.has("--no-verify")) {
-        const auto pvk = groth16::prepare_verifying_key(params->vk());
-        for (size_t vi = 0; vi < variants.size(); ++vi) {
-            auto ok = groth16::batch_verify(pvk, proofs[vi], w->inputs);
-            if (!ok.ok()) return fail_json(args, kCmd, kExitFail, ok.status().to_string());
-            if (!*ok)
-                return fail_json(args, kCmd, kExitFail,
-                                 "a GPU proof does not verify (variant " + variants[vi].label + ")");
+    size_t domain = 0, aux = 0;
+    std::optional<groth16::ParameterScalars> scalars;
+    for (size_t bi = 0; bi < bases.size(); ++bi) {
+        std::fprintf(stderr, "[2/3] parameters (%s H bases)\n", groth16::h_basis_name(bases[bi]));
+        auto params = make_params(args, *w, shape, seed, bases[bi], scalars, setup_times);
+        if (!params.ok()) return fail_json(args, kCmd, kExitFail, params.status().to_string());
+        domain = params->domain_size();
+        aux = params->num_aux();
+        std::fprintf(stderr, "      domain %zu, %zu aux, %.2f GiB resident (%s):", domain, aux,
+                     static_cast<double>(params->resident_bytes()) / (1u << 30),
+                     gpu::placement_name(params->placement()));
+        for (const auto& [phase, ms] : setup_times.entries())
+            std::fprintf(stderr, " %s %.0f", phase.c_str(), ms);
+        std::fprintf(stderr, " (ms)\n");
+
+        std::fprintf(stderr, "[3/3] proving: %llu x %zu circuit(s)\n",
+                     static_cast<unsigned long long>(reps), w->circuits.size());
+        const size_t first = bi * envs.size();
+        std::vector<std::vector<groth16::Proof>> proofs(envs.size());
+        for (uint64_t r = 0; r < reps; ++r) {
+            for (size_t ei = 0; ei < envs.size(); ++ei) {
+                const Variant& v = variants[first + ei];
+                std::vector<groth16::ProverRandomness> rnd;
+                for (size_t k = 0; k < w->circuits.size(); ++k)
+                    rnd.push_back(groth16::ProverRandomness::from_seed(1000 * r + k));
+                util::PhaseTimes t;
+                util::Result<std::vector<groth16::Proof>> got = [&] {
+                    const ScopedEnv env(*v.env);
+                    return gpu::prove_gpu(*params, w->circuits, rnd, make_options(), &t);
+                }();
+                if (!got.ok()) return fail_json(args, kCmd, kExitFail, got.status().to_string());
+                std::fprintf(stderr, "      rep %llu%s%s: total %.1f ms\n",
+                             static_cast<unsigned long long>(r), labelled ? " " : "",
+                             labelled ? v.label.c_str() : "", t.get("total"));
+                runs[first + ei].push_back(t);
+                if (r == 0) proofs[ei] = std::move(*got);
+            }
         }
-        verified = true;
-    }
+        if (!args.has("--no-verify")) {
+            const auto pvk = groth16::prepare_verifying_key(params->vk());
+            for (size_t ei = 0; ei < envs.size(); ++ei) {
+                auto ok = groth16::batch_verify(pvk, proofs[ei], w->inputs);
+                if (!ok.ok()) return fail_json(args, kCmd, kExitFail, ok.status().to_string());
+                if (!*ok)
+                    return fail_json(args, kCmd, kExitFail,
+                                     "a GPU proof does not verify (variant " +
+                                         variants[first + ei].label + ")");
+            }
+            verified = true;
+        }
+    }  // each basis's parameters are freed before the next one's are made
     if (args.has("--trace")) {
         if (auto st = trace.write_file(args.get("--trace")); !st.ok())
             return fail_json(args, kCmd, kExitFail, st.message());
     }
-
     const double n = static_cast<double>(w->circuits.size());
     std::vector<JsonObject> call_ms(variants.size()), per_circuit_ms(variants.size());
     std::vector<JsonObject> min_call_ms(variants.size()), max_call_ms(variants.size());
     for (size_t vi = 0; vi < variants.size(); ++vi) {
         if (!args.json) {
-            if (args.has("--variants")) std::printf("variant %s\n", variants[vi].label.c_str());
+            if (labelled) std::printf("variant %s\n", variants[vi].label.c_str());
             std::printf("%s, %zu circuit(s) per call, %llu rep(s), proofs %s\n", w->name.c_str(),
                         w->circuits.size(), static_cast<unsigned long long>(reps),
                         verified ? "verified" : "not verified");
@@ -340,8 +405,8 @@ int run_bench_gpu_prove(int argc, char** argv) {
         JsonObject o;
         o.boolean("ok", true).str("bench", "gpu-prove").str("workload", w->name)
             .num("circuits", w->circuits.size()).num("reps", reps)
-            .num("domain", params->domain_size()).num("aux", params->num_aux())
-            .str("h_basis", groth16::h_basis_name(params->h_basis()))
+            .num("domain", domain).num("aux", aux)
+            .str("h_basis", groth16::h_basis_name(variants[0].basis))
             .boolean("verified", verified).raw("setup_ms", setup_ms.done())
             .boolean("compiled", compiled != nullptr)
             .boolean("overlap_h2d", compiled != nullptr && overlap_h2d)
@@ -350,11 +415,13 @@ int run_bench_gpu_prove(int argc, char** argv) {
             .raw("max_call_ms", max_call_ms[0].done())
             .raw("compiled_circuit", compiled != nullptr ? compile_info.done() : "null")
             .raw("per_circuit_ms", per_circuit_ms[0].done());
-        if (args.has("--variants")) {
+        if (labelled) {
             std::string list = "[";
             for (size_t vi = 0; vi < variants.size(); ++vi) {
                 JsonObject v;
-                v.str("env", variants[vi].label).raw("median_call_ms", call_ms[vi].done())
+                v.str("env", variants[vi].env->label)
+                    .str("h_basis", groth16::h_basis_name(variants[vi].basis))
+                    .raw("median_call_ms", call_ms[vi].done())
                     .raw("min_call_ms", min_call_ms[vi].done())
                     .raw("max_call_ms", max_call_ms[vi].done())
                     .raw("per_circuit_ms", per_circuit_ms[vi].done());

@@ -12,7 +12,11 @@
 //                    assignments synthesized by its caller (the engine's synthesis pool);
 //   h2d              a, b, c (zero-padded to m) and later the L, A, B scalars to the device,
 //                    through pinned staging (gpu/staged_upload.hpp);
-//   ntt_h            H on the device (gpu/h_poly.hpp), left there as the H MSM's scalars;
+//   ntt_h            H on the device (gpu/h_poly.hpp), left there as the H MSM's scalars —
+//                    over a coset-Lagrange parameter set (ResidentParams::h_basis,
+//                    groth16/coset_bases.hpp) the coset products a_c·b_c instead, in four
+//                    transforms rather than six, and the H sum takes the inputs' C term
+//                    (−Σ x_i·S_i, on the host) before proof_assembly; same proofs;
 //   msm_h            the H MSM: Pippenger over H, converted to canonical integers in place (or,
 //                    with h_msm_direct off, split as below);
 //   prep_msm         L, A, B_G1: classification of the scalars into 0 / 1 / other on the device;

@@ -138,6 +138,30 @@ void expect_same_c_scalar(const std::string& name, uint64_t seed) {
     }
 }
 
+// The conversion of a monomial set gives exactly the coset-Lagrange set made directly; it refuses
+// a set that is not monomial.
+TEST(CosetBases, ConvertedScalarsEqualTheDirectOnes) {
+    auto ex = examples::make_example_circuit("sha256:2");
+    ASSERT_TRUE(ex.ok());
+    r1cs::ShapeRecorder shape;
+    ASSERT_TRUE(ex->circuit(shape).ok());
+    shape.finish();
+    const ToxicWaste toxic = ToxicWaste::from_seed(21);
+    auto direct = compute_parameter_scalars(shape, toxic, nullptr, nullptr, HBasis::kCosetLagrange);
+    ASSERT_TRUE(direct.ok()) << direct.status().message();
+    auto converted = compute_parameter_scalars(shape, toxic);
+    ASSERT_TRUE(converted.ok());
+    ASSERT_TRUE(convert_to_coset_lagrange(shape, toxic, *converted).ok());
+    EXPECT_EQ(converted->h_basis, HBasis::kCosetLagrange);
+    EXPECT_EQ(converted->h, direct->h);
+    EXPECT_EQ(converted->l, direct->l);
+    EXPECT_EQ(converted->c_input, direct->c_input);
+    EXPECT_EQ(converted->ic, direct->ic);
+    EXPECT_EQ(converted->a, direct->a);
+    EXPECT_EQ(converted->b, direct->b);
+    EXPECT_FALSE(convert_to_coset_lagrange(shape, toxic, *converted).ok());  // not monomial now
+}
+
 TEST(CosetBases, DerivedScalarsGiveTheProversCScalar) {
     expect_same_c_scalar("cubic", 3);
     expect_same_c_scalar("random:7", 11);

@@ -332,6 +332,19 @@ util::Result<ParameterScalars> compute_parameter_scalars(const r1cs::ShapeRecord
     return out;
 }
 
+util::Status convert_to_coset_lagrange(const r1cs::ShapeRecorder& shape, const ToxicWaste& toxic,
+                                       ParameterScalars& scalars, util::ThreadPool* pool) {
+    CUZK_RETURN_IF_ERROR(check_toxic(toxic));
+    if (scalars.h_basis != HBasis::kMonomial || scalars.domain_size < 2 ||
+        scalars.h.size() != scalars.domain_size - 1 || scalars.num_inputs != shape.num_inputs() ||
+        scalars.num_aux != shape.num_aux() || scalars.l.size() != scalars.num_aux)
+        return util::invalid_argument("groth16 setup: converting to coset-Lagrange bases needs a "
+                                      "monomial set of the same shape");
+    util::ThreadPool& p = pool != nullptr ? *pool : util::ThreadPool::global();
+    const Fr z_tau = toxic.tau.pow(static_cast<uint64_t>(scalars.domain_size)) - Fr::one();
+    return fold_coset_lagrange(shape, toxic.tau, z_tau * toxic.delta.inverse(), p, scalars);
+}
+
 util::Result<Parameters> generate_parameters(const Circuit& circuit, const ToxicWaste& toxic,
                                              util::ThreadPool* pool, util::PhaseTimes* times) {
     util::ThreadPool& p = pool != nullptr ? *pool : util::ThreadPool::global();

@@ -84,6 +84,14 @@ util::Result<ParameterScalars> compute_parameter_scalars(const r1cs::ShapeRecord
                                                        util::PhaseTimes* times = nullptr,
                                                        HBasis basis = HBasis::kMonomial);
 
+// A kMonomial set's scalars made the kCosetLagrange set's — equal to compute_parameter_scalars
+// with kCosetLagrange for the same shape and toxic waste — without evaluating the QAP again
+// (an A/B of the two bases from one setup). Errors: not a monomial set of this shape, or
+// degenerate toxic waste (as compute_parameter_scalars).
+util::Status convert_to_coset_lagrange(const r1cs::ShapeRecorder& shape, const ToxicWaste& toxic,
+                                       ParameterScalars& scalars,
+                                       util::ThreadPool* pool = nullptr);
+
 util::Result<Parameters> generate_parameters(const Circuit& circuit, const ToxicWaste& toxic,
                                              util::ThreadPool* pool = nullptr,
                                              util::PhaseTimes* times = nullptr);
