@@ -77,6 +77,119 @@ util::Result<CosetLagrangeScalars> coset_lagrange_scalars(const ntt::EvaluationD
     return out;
 }
 
+namespace {
+
+using ec::G1Jacobian;
+
+// v ← (Σ_j ω'^(jk)·v_j)_k, ω' = root (of order v.size(), a power of two): bit reversal, then
+// radix-2 decimation in time, each stage's butterflies in parallel.
+void group_transform(std::vector<G1Jacobian>& v, const Fr& root, util::ThreadPool& pool) {
+    const size_t m = v.size();
+    unsigned log_m = 0;
+    while ((size_t{1} << log_m) < m) ++log_m;
+    for (size_t i = 0; i < m; ++i) {
+        size_t r = 0;
+        for (unsigned b = 0; b < log_m; ++b) r |= ((i >> b) & 1) << (log_m - 1 - b);
+        if (i < r) std::swap(v[i], v[r]);
+    }
+    for (size_t len = 2; len <= m; len <<= 1) {
+        const size_t half = len / 2;
+        const Fr w_len = root.pow(static_cast<uint64_t>(m / len));
+        pool.parallel_ranges(m / 2, [&](size_t begin, size_t end) {
+            for (size_t t = begin; t < end; ++t) {
+                const size_t block = t / half, j = t % half;
+                const size_t i = block * len + j;
+                const Fr w = w_len.pow(static_cast<uint64_t>(j));
+                const G1Jacobian u = v[i];
+                const G1Jacobian x = j == 0 ? v[i + half] : ec::mul(v[i + half], w);
+                v[i] = u + x;
+                v[i + half] = u - x;
+            }
+        });
+    }
+}
+
+// (scale_j·H_j)_j for j < m − 1, the identity at m − 1 (scale_j = first·step^j).
+std::vector<G1Jacobian> scaled_h(const Parameters& params, size_t m, const Fr& first,
+                                 const Fr& step, util::ThreadPool& pool) {
+    std::vector<G1Jacobian> out(m, G1Jacobian::identity());
+    pool.parallel_ranges(m - 1, [&](size_t begin, size_t end) {
+        Fr s = first * step.pow(static_cast<uint64_t>(begin));
+        for (size_t j = begin; j < end; ++j) {
+            out[j] = ec::mul(G1Jacobian::from_affine(params.h[j]), s);
+            s *= step;
+        }
+    });
+    return out;
+}
+
+std::vector<ec::G1Affine> to_affine(const std::vector<G1Jacobian>& v) {
+    std::vector<ec::G1Affine> out(v.size());
+    ec::batch_to_affine(v.data(), out.data(), v.size());
+    return out;
+}
+
+}  // namespace
+
+util::Result<CosetLagrangeSections> derive_coset_lagrange_sections(
+    const Parameters& params, const r1cs::ShapeRecorder& shape, util::ThreadPool* pool) {
+    util::ThreadPool& p = pool != nullptr ? *pool : util::ThreadPool::global();
+    if (!shape.finished())
+        return util::invalid_argument("coset-Lagrange bases: the shape is not finished");
+    CUZK_ASSIGN_OR_RETURN(ntt::EvaluationDomain d,
+                          ntt::EvaluationDomain::create(shape.c().rows()));
+    const size_t m = d.size();
+    if (params.vk.ic.size() != shape.num_inputs() || params.l.size() != shape.num_aux() ||
+        params.domain_size() != m)
+        return util::invalid_argument("coset-Lagrange bases: the parameter set does not fit the "
+                                      "circuit (inputs, aux or domain size differ)");
+    const Fr z_g = d.coset_generator().pow(static_cast<uint64_t>(m)) - Fr::one();
+    const Fr scale = (Fr::from_u64(m) * z_g).inverse();
+    CosetLagrangeSections out;
+    {
+        std::vector<G1Jacobian> q = scaled_h(params, m, scale, d.coset_generator_inv(), p);
+        group_transform(q, d.omega_inv(), p);
+        out.h = to_affine(q);
+    }
+    std::vector<G1Jacobian> r = scaled_h(params, m, scale, Fr::one(), p);
+    group_transform(r, d.omega_inv(), p);
+    // S = Cᵀ·R, per column: C's entries grouped by column (counting sort), columns in parallel.
+    const r1cs::CsrMatrix& c = shape.c();
+    const size_t columns = shape.num_columns();
+    std::vector<uint64_t> offset(columns + 1, 0);
+    for (uint32_t col : c.col) ++offset[col + 1];
+    for (size_t i = 0; i < columns; ++i) offset[i + 1] += offset[i];
+    std::vector<uint64_t> entry(c.nnz()), row_of(c.nnz());
+    {
+        std::vector<uint64_t> cursor(offset.begin(), offset.end() - 1);
+        for (size_t row = 0; row < c.rows(); ++row)
+            for (uint64_t e = c.row_ptr[row]; e < c.row_ptr[row + 1]; ++e) {
+                const uint64_t at = cursor[c.col[e]]++;
+                entry[at] = e;
+                row_of[at] = row;
+            }
+    }
+    const std::vector<Fr>& coefficients = shape.coefficients();
+    std::vector<G1Jacobian> s(columns, G1Jacobian::identity());
+    p.parallel_ranges(columns, [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i)
+            for (uint64_t at = offset[i]; at < offset[i + 1]; ++at) {
+                const Fr& k = coefficients[c.coeff[entry[at]]];
+                const G1Jacobian& rk = r[row_of[at]];
+                s[i] = s[i] + (k == Fr::one() ? rk : ec::mul(rk, k));
+            }
+    });
+    const size_t ni = shape.num_inputs();
+    std::vector<G1Jacobian> l(shape.num_aux());
+    p.parallel_ranges(l.size(), [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i)
+            l[i] = G1Jacobian::from_affine(params.l[i]) - s[ni + i];
+    });
+    out.l = to_affine(l);
+    out.c_input = to_affine(std::vector<G1Jacobian>(s.begin(), s.begin() + ni));
+    return out;
+}
+
 util::Result<ec::G1Jacobian> input_c_correction(std::span<const ec::G1Affine> c_input,
                                                 std::span<const Fr> inputs) {
     if (c_input.size() != inputs.size()) {

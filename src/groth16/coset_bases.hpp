@@ -24,8 +24,11 @@
 //   q_k = t/(m·Z_g)·(X/x − 1)/(x − 1),  x = τ/(g·ω^k), X = x^m = (τ/g)^m   (ω^km = 1),
 //   r_k = t/(m·Z_g)·(Y/y − 1)/(y − 1),  y = τ/ω^k,     Y = τ^m,
 // and s_i = Σ_k C_ki·r_k. (x = 1 means τ = g·ω^k; y = 1 means Z(τ) = 0 — degenerate toxic waste,
-// an error.) A real parameter file (unknown τ) needs the same maps applied to its points — two
-// transforms over G1 and a product by Cᵀ; not built yet.
+// an error.) A real parameter file (unknown τ) needs the maps applied to its points: Q is the
+// transform Σ_j ω^−jk·H'_j of H'_j = g^−j/(m·Z_g)·H_j, R that of H_j/(m·Z_g) — m·log₂(m)/2
+// variable-base scalar multiplications each — and S = Cᵀ·R. derive_coset_lagrange_sections does
+// that on the host, a reference for small sets (at 32 GiB it would take days on a CPU; a GPU
+// version is not built yet).
 #pragma once
 
 #include <cstdint>
@@ -35,7 +38,9 @@
 
 #include "ec/curves.hpp"
 #include "ff/fr.hpp"
+#include "groth16/keys.hpp"
 #include "ntt/domain.hpp"
+#include "r1cs/shape_recorder.hpp"
 #include "util/status.hpp"
 #include "util/thread_pool.hpp"
 
@@ -56,6 +61,16 @@ struct CosetLagrangeScalars {
 util::Result<CosetLagrangeScalars> coset_lagrange_scalars(const ntt::EvaluationDomain& d,
                                                           const ff::Fr& tau, const ff::Fr& t,
                                                           util::ThreadPool* pool = nullptr);
+
+// The derived sections of a monomial parameter set (its points; τ unknown) for the circuit of
+// `shape` (recorded and finished): h (Q, m points), l (L − S, one per aux), c_input (S of the
+// inputs; identity where an input is not in C). In parallel over `pool`. Errors
+// (kInvalidArgument): the set does not fit the shape (inputs, aux or domain differ).
+struct CosetLagrangeSections {
+    std::vector<ec::G1Affine> h, l, c_input;
+};
+util::Result<CosetLagrangeSections> derive_coset_lagrange_sections(
+    const Parameters& params, const r1cs::ShapeRecorder& shape, util::ThreadPool* pool = nullptr);
 
 // −Σ_i inputs[i]·c_input[i] (inputs with ONE first, as z): what a prover over a kCosetLagrange
 // set adds to its H sum. The sizes must agree (kInvalidArgument otherwise); identity points

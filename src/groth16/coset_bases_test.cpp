@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "ec/fixed_base.hpp"
 #include "groth16/example_circuits.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/prover_parts.hpp"
@@ -166,6 +167,55 @@ TEST(CosetBases, DerivedScalarsGiveTheProversCScalar) {
     expect_same_c_scalar("cubic", 3);
     expect_same_c_scalar("random:7", 11);
     expect_same_c_scalar("sha256:8", 13);
+}
+
+// The derived sections from a monomial set's points (τ unknown to the conversion) equal the
+// points of the coset-Lagrange scalars (τ known), section by section.
+void expect_derived_points(const std::string& name, uint64_t seed, bool inputs_in_c) {
+    auto ex = examples::make_example_circuit(name);
+    ASSERT_TRUE(ex.ok());
+    r1cs::ShapeRecorder shape;
+    ASSERT_TRUE(ex->circuit(shape).ok());
+    shape.finish();
+    const ToxicWaste toxic = ToxicWaste::from_seed(seed);
+    auto params = generate_parameters(ex->circuit, toxic);
+    ASSERT_TRUE(params.ok()) << params.status().message();
+    auto derived = derive_coset_lagrange_sections(*params, shape);
+    ASSERT_TRUE(derived.ok()) << derived.status().message();
+    auto scalars = compute_parameter_scalars(shape, toxic, nullptr, nullptr, HBasis::kCosetLagrange);
+    ASSERT_TRUE(scalars.ok());
+    util::ThreadPool& pool = util::ThreadPool::global();
+    const ec::FixedBaseTable<ec::G1Curve> table(ec::kG1Generator,
+                                                ec::choose_fixed_base_window(scalars->h.size()),
+                                                pool);
+    EXPECT_EQ(derived->h, table.mul_all(std::span<const Fr>(scalars->h), pool)) << name;
+    EXPECT_EQ(derived->l, table.mul_all(std::span<const Fr>(scalars->l), pool)) << name;
+    EXPECT_EQ(derived->c_input, table.mul_all(std::span<const Fr>(scalars->c_input), pool)) << name;
+    bool some_input_point = false;
+    for (const ec::G1Affine& p : derived->c_input)
+        some_input_point = some_input_point || !p.is_identity();
+    EXPECT_EQ(some_input_point, inputs_in_c) << name;
+}
+
+TEST(CosetBases, SectionsDerivedFromPointsEqualTheScalarsPoints) {
+    expect_derived_points("cubic", 41, true);      // y = x³ + x + 5 is C's side
+    expect_derived_points("random:8", 43, false);  // its inputs (ONE too) are not in C
+}
+
+TEST(CosetBases, DerivationRefusesAMismatchedSet) {
+    auto ex = examples::make_example_circuit("random:6");
+    ASSERT_TRUE(ex.ok());
+    auto other = examples::make_example_circuit("cubic");
+    ASSERT_TRUE(other.ok());
+    r1cs::ShapeRecorder shape;
+    ASSERT_TRUE(ex->circuit(shape).ok());
+    auto params = generate_parameters(other->circuit, ToxicWaste::from_seed(3));
+    ASSERT_TRUE(params.ok());
+    EXPECT_FALSE(derive_coset_lagrange_sections(*params, shape).ok());  // not finished
+    shape.finish();
+    auto refused = derive_coset_lagrange_sections(*params, shape);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(refused.status().message().find("does not fit"), std::string::npos);
 }
 
 TEST(CosetBases, InputCorrectionIsTheNegatedSum) {
