@@ -153,10 +153,7 @@ util::Result<gpu::ResidentParams> make_params(const Args& args, const Workload& 
                                               groth16::HBasis basis,
                                               std::optional<groth16::ParameterScalars>& scalars,
                                               util::PhaseTimes& setup_times) {
-    if (args.has("--params")) {
-        if (basis != groth16::HBasis::kMonomial)
-            return util::invalid_argument("--h-basis coset-lagrange needs generated parameters "
-                                          "(a .params file's bases are monomial)");
+    if (args.has("--params")) {  // (monomial: parse_bases refuses the other)
         gpu::ResidentLoadOptions lo;
         lo.subgroup_check = ec::SubgroupCheck::kSkip;
         util::PhaseScope phase("load_params", &setup_times);
@@ -170,9 +167,7 @@ util::Result<gpu::ResidentParams> make_params(const Args& args, const Workload& 
     if (!scalars.has_value()) {
         CUZK_ASSIGN_OR_RETURN(scalars, groth16::compute_parameter_scalars(*shape, toxic, nullptr,
                                                                           &setup_times, basis));
-    } else if (scalars->h_basis != basis) {
-        if (basis != groth16::HBasis::kCosetLagrange)
-            return util::invalid_argument("--h-basis: list monomial before coset-lagrange");
+    } else if (scalars->h_basis != basis) {  // monomial → coset-Lagrange (parse_bases' order)
         util::PhaseScope phase("setup_coset_lagrange", &setup_times);
         CUZK_RETURN_IF_ERROR(groth16::convert_to_coset_lagrange(*shape, toxic, *scalars));
     }
@@ -187,8 +182,9 @@ util::Result<gpu::ResidentParams> make_params(const Args& args, const Workload& 
     return gpu::generate_resident_params(*scalars, so);
 }
 
-// "monomial,coset-lagrange" → the bases in that order, each at most once.
-util::Result<std::vector<groth16::HBasis>> parse_bases(const std::string& list) {
+// "monomial,coset-lagrange" → the bases in that order, each at most once, monomial first (the
+// coset-Lagrange set is converted from the monomial one's scalars); only monomial with --params.
+util::Result<std::vector<groth16::HBasis>> parse_bases(const std::string& list, bool from_file) {
     std::vector<groth16::HBasis> bases;
     size_t begin = 0;
     for (;;) {
@@ -198,6 +194,11 @@ util::Result<std::vector<groth16::HBasis>> parse_bases(const std::string& list) 
         if (std::find(bases.begin(), bases.end(), b) != bases.end())
             return util::invalid_argument(std::string("--h-basis lists ") +
                                           groth16::h_basis_name(b) + " twice");
+        if (b == groth16::HBasis::kMonomial && !bases.empty())
+            return util::invalid_argument("list monomial before coset-lagrange");
+        if (b == groth16::HBasis::kCosetLagrange && from_file)
+            return util::invalid_argument("coset-lagrange needs generated parameters (a .params "
+                                          "file's bases are monomial)");
         bases.push_back(b);
         if (comma == std::string::npos) return bases;
         begin = comma + 1;
@@ -232,7 +233,7 @@ int run_bench_gpu_prove(int argc, char** argv) {
                          "--count, --reps and --synthesis-workers must be >= 1 (workers <= 64)");
     std::vector<groth16::HBasis> bases = {groth16::HBasis::kMonomial};
     if (args.has("--h-basis")) {
-        auto b = parse_bases(args.get("--h-basis"));
+        auto b = parse_bases(args.get("--h-basis"), args.has("--params"));
         if (!b.ok()) return fail_json(args, kCmd, kExitUsage, "--h-basis: " + b.status().message());
         bases = std::move(*b);
     }
@@ -420,11 +421,11 @@ int run_bench_gpu_prove(int argc, char** argv) {
             for (size_t vi = 0; vi < variants.size(); ++vi) {
                 JsonObject v;
                 v.str("env", variants[vi].env->label)
-                    .str("h_basis", groth16::h_basis_name(variants[vi].basis))
                     .raw("median_call_ms", call_ms[vi].done())
                     .raw("min_call_ms", min_call_ms[vi].done())
                     .raw("max_call_ms", max_call_ms[vi].done())
-                    .raw("per_circuit_ms", per_circuit_ms[vi].done());
+                    .raw("per_circuit_ms", per_circuit_ms[vi].done())
+                    .str("h_basis", groth16::h_basis_name(variants[vi].basis));
                 list += (vi > 0 ? "," : "") + v.done();
             }
             o.raw("variants", list + "]");

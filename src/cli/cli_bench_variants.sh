@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# `cuzk bench gpu-prove --variants`: a bad spec is refused (exit 2, naming it) before any device
-# is looked for; on a GPU, two variants (one setting switches, one the defaults) each get their
-# table in the JSON and their proofs verified. Without a usable device the second part is
-# skipped (exit 77).
+# `cuzk bench gpu-prove --variants` and `--h-basis`: a bad spec or basis list is refused (exit 2,
+# naming it) before any device is looked for; on a GPU, two variants (one setting switches, one
+# the defaults) each get their table in the JSON and their proofs verified, and so do both H
+# bases from one setup. Without a usable device the GPU parts are skipped (exit 77).
 # usage: cli_bench_variants.sh CUZK_BINARY TMPDIR
 set -u
 CUZK=$1
@@ -13,6 +13,14 @@ check "bad spec refused" 2 "$CUZK" bench gpu-prove --circuit cubic --variants PA
 expect_text "bad spec named" "$DIR/last.err" 'variants: "PATH=1" does not set a CUZK_ switch'
 check "half an assignment refused" 2 "$CUZK" bench gpu-prove --circuit cubic --variants 'CUZK_X=1,CUZK_Y'
 expect_text "half an assignment named" "$DIR/last.err" '"CUZK_Y" is not NAME=VALUE'
+check "unknown H basis refused" 2 "$CUZK" bench gpu-prove --circuit cubic --h-basis lagrange
+expect_text "unknown H basis named" "$DIR/last.err" "unknown H basis 'lagrange'"
+check "H bases out of order refused" 2 "$CUZK" bench gpu-prove --circuit cubic \
+    --h-basis coset-lagrange,monomial
+expect_text "order named" "$DIR/last.err" 'list monomial before coset-lagrange'
+check "coset-Lagrange from a file refused" 2 "$CUZK" bench gpu-prove --circuit cubic \
+    --params /nonexistent.params --h-basis coset-lagrange
+expect_text "file refusal named" "$DIR/last.err" 'coset-lagrange needs generated parameters'
 
 "$CUZK" bench gpu-prove --circuit random:10 --count 2 --reps 2 --json \
     --variants 'CUZK_MSM_CACHE_SCRATCH=1,CUZK_NTT_REGISTER_STAGES=1;' >"$DIR/gpu.out" 2>"$DIR/gpu.err"
@@ -22,4 +30,14 @@ expect_text "first variant's table" "$DIR/gpu.out" \
     '"variants":\[\{"env":"CUZK_MSM_CACHE_SCRATCH=1,CUZK_NTT_REGISTER_STAGES=1","median_call_ms":\{'
 expect_text "defaults' table" "$DIR/gpu.out" '\{"env":"defaults","median_call_ms":\{'
 expect_text "four proving calls" "$DIR/gpu.err" 'rep 1 defaults: total'
+
+# Both H bases from one setup: a table each, the proofs of both verified.
+"$CUZK" bench gpu-prove --circuit sha256:2 --count 2 --reps 2 --json --compiled \
+    --h-basis monomial,coset-lagrange >"$DIR/bases.out" 2>"$DIR/bases.err"
+gpu_part_exit "both H bases on the GPU" $? "$DIR/bases.err"
+expect_text "both bases' proofs verified" "$DIR/bases.out" '"verified":true'
+expect_text "monomial table" "$DIR/bases.out" \
+    '"variants":\[\{"env":"defaults","median_call_ms":\{.*"h_basis":"monomial"\}'
+expect_text "coset-Lagrange table" "$DIR/bases.out" '"h_basis":"coset-lagrange"\}\]'
+expect_text "coset-Lagrange set made" "$DIR/bases.err" 'setup_coset_lagrange'
 finish_checks
