@@ -365,10 +365,11 @@ TEST_F(GpuProverTest, CompiledPathDistinctWitnessesMatchTheCpu) {
     expect_compiled_identical(keys, chain_circuit(1), five, five_inputs, "mul_chain x = 2..10");
 }
 
-TEST_F(GpuProverTest, CompiledPathPorepTwoKiBMatchesTheCpu) {
-    std::vector<groth16::Circuit> circuits;
-    std::vector<std::vector<ff::Fr>> inputs;
-    for (uint64_t seed : {uint64_t{7}, uint64_t{8}, uint64_t{9}}) {
+// The first partition of a synthetic 2 KiB C1 per seed: its circuit and public inputs.
+void synthetic_two_kib_partitions(std::initializer_list<uint64_t> seeds,
+                                  std::vector<groth16::Circuit>& circuits,
+                                  std::vector<std::vector<ff::Fr>>& inputs) {
+    for (uint64_t seed : seeds) {
         porep::SyntheticC1Inputs in;
         in.proof = porep::RegisteredSealProof::kStackedDrg2KiBV1_1;
         in.rng_seed = seed;
@@ -380,6 +381,13 @@ TEST_F(GpuProverTest, CompiledPathPorepTwoKiBMatchesTheCpu) {
         circuits.push_back(pc->circuits[0]);
         inputs.push_back(pc->public_inputs[0]);
     }
+}
+
+TEST_F(GpuProverTest, CompiledPathPorepTwoKiBMatchesTheCpu) {
+    std::vector<groth16::Circuit> circuits;
+    std::vector<std::vector<ff::Fr>> inputs;
+    synthetic_two_kib_partitions({7, 8, 9}, circuits, inputs);
+    ASSERT_FALSE(HasFatalFailure());
     auto blank = porep::blank_stacked_circuit(porep::RegisteredSealProof::kStackedDrg2KiBV1_1);
     ASSERT_TRUE(blank.ok());
     const Keys keys = make_keys(*blank, "porep_2KiB_compiled");
@@ -516,18 +524,8 @@ TEST_F(GpuProverTest, CosetLagrangeBasesMatchTheCpu) {
 TEST_F(GpuProverTest, CosetLagrangeBasesPorepTwoKiBMatchesTheCpu) {
     std::vector<groth16::Circuit> circuits;
     std::vector<std::vector<ff::Fr>> inputs;
-    for (uint64_t seed : {uint64_t{17}, uint64_t{18}}) {
-        porep::SyntheticC1Inputs in;
-        in.proof = porep::RegisteredSealProof::kStackedDrg2KiBV1_1;
-        in.rng_seed = seed;
-        auto c1 = porep::generate_synthetic_c1(in);
-        ASSERT_TRUE(c1.ok()) << c1.status().to_string();
-        auto pc = porep::circuits_from_c1(c1->c1);
-        ASSERT_TRUE(pc.ok()) << pc.status().to_string();
-        ASSERT_FALSE(pc->circuits.empty());
-        circuits.push_back(pc->circuits[0]);
-        inputs.push_back(pc->public_inputs[0]);
-    }
+    synthetic_two_kib_partitions({17, 18}, circuits, inputs);
+    ASSERT_FALSE(HasFatalFailure());
     auto blank = porep::blank_stacked_circuit(porep::RegisteredSealProof::kStackedDrg2KiBV1_1);
     ASSERT_TRUE(blank.ok());
     const Keys keys = make_coset_keys(*blank);
