@@ -4,7 +4,9 @@
 // ~44 GiB of points (h 2^27 − 1, l and a ~130 M, b ~?) that the CPU would need hours for.
 //
 // Inputs are groth16::ParameterScalars (computed on the CPU by compute_parameter_scalars from
-// the circuit and the toxic waste). Per group (G1: ic on the host, then h, l, a, b_g1; G2: b_g2)
+// the circuit and the toxic waste) — of either H basis: with HBasis::kCosetLagrange the h section
+// gets the m points Q, l the aux points with C folded in, and the inputs' C points are made on
+// the host (ResidentParams::c_input, groth16/coset_bases.hpp). Per group (G1: ic on the host, then h, l, a, b_g1; G2: b_g2)
 // one ec::FixedBaseTable of the generator is built on the host and uploaded (window w: 2^w − 1
 // points per window, ⌈255/w⌉ windows); the scalars go up chunk by chunk — converted from
 // Montgomery form to canonical integers on the host pool into one half of a pinned staging buffer
