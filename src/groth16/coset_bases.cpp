@@ -95,13 +95,15 @@ void group_transform(std::vector<G1Jacobian>& v, const Fr& root, util::ThreadPoo
     for (size_t len = 2; len <= m; len <<= 1) {
         const size_t half = len / 2;
         const Fr w_len = root.pow(static_cast<uint64_t>(m / len));
+        std::vector<Fr> twiddle(half);  // w_len^j
+        twiddle[0] = Fr::one();
+        for (size_t j = 1; j < half; ++j) twiddle[j] = twiddle[j - 1] * w_len;
         pool.parallel_ranges(m / 2, [&](size_t begin, size_t end) {
             for (size_t t = begin; t < end; ++t) {
                 const size_t block = t / half, j = t % half;
                 const size_t i = block * len + j;
-                const Fr w = w_len.pow(static_cast<uint64_t>(j));
                 const G1Jacobian u = v[i];
-                const G1Jacobian x = j == 0 ? v[i + half] : ec::mul(v[i + half], w);
+                const G1Jacobian x = j == 0 ? v[i + half] : ec::mul(v[i + half], twiddle[j]);
                 v[i] = u + x;
                 v[i + half] = u - x;
             }
@@ -153,29 +155,15 @@ util::Result<CosetLagrangeSections> derive_coset_lagrange_sections(
     }
     std::vector<G1Jacobian> r = scaled_h(params, m, scale, Fr::one(), p);
     group_transform(r, d.omega_inv(), p);
-    // S = Cᵀ·R, per column: C's entries grouped by column (counting sort), columns in parallel.
-    const r1cs::CsrMatrix& c = shape.c();
-    const size_t columns = shape.num_columns();
-    std::vector<uint64_t> offset(columns + 1, 0);
-    for (uint32_t col : c.col) ++offset[col + 1];
-    for (size_t i = 0; i < columns; ++i) offset[i + 1] += offset[i];
-    std::vector<uint64_t> entry(c.nnz()), row_of(c.nnz());
-    {
-        std::vector<uint64_t> cursor(offset.begin(), offset.end() - 1);
-        for (size_t row = 0; row < c.rows(); ++row)
-            for (uint64_t e = c.row_ptr[row]; e < c.row_ptr[row + 1]; ++e) {
-                const uint64_t at = cursor[c.col[e]]++;
-                entry[at] = e;
-                row_of[at] = row;
-            }
-    }
+    // S = Cᵀ·R, per column (C's entries grouped by column), columns in parallel.
+    const r1cs::CsrColumns c = r1cs::group_by_column(shape.c(), shape.num_columns());
     const std::vector<Fr>& coefficients = shape.coefficients();
-    std::vector<G1Jacobian> s(columns, G1Jacobian::identity());
-    p.parallel_ranges(columns, [&](size_t begin, size_t end) {
+    std::vector<G1Jacobian> s(shape.num_columns(), G1Jacobian::identity());
+    p.parallel_ranges(s.size(), [&](size_t begin, size_t end) {
         for (size_t i = begin; i < end; ++i)
-            for (uint64_t at = offset[i]; at < offset[i + 1]; ++at) {
-                const Fr& k = coefficients[c.coeff[entry[at]]];
-                const G1Jacobian& rk = r[row_of[at]];
+            for (uint64_t e = c.offset[i]; e < c.offset[i + 1]; ++e) {
+                const Fr& k = coefficients[c.coeff[e]];
+                const G1Jacobian& rk = r[c.row[e]];
                 s[i] = s[i] + (k == Fr::one() ? rk : ec::mul(rk, k));
             }
     });

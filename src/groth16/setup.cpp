@@ -59,30 +59,16 @@ namespace {
 void column_sums(const r1cs::CsrMatrix& m, std::span<const Fr> coefficients,
                  std::span<const Fr> lagrange, size_t num_columns, std::vector<Fr>& out,
                  std::vector<uint8_t>& nonempty, util::ThreadPool& pool) {
-    // Transpose by counting sort: offsets per column, then (row, coefficient id) per entry.
-    std::vector<uint64_t> offset(num_columns + 1, 0);
-    for (uint32_t c : m.col) ++offset[c + 1];
-    for (size_t c = 0; c < num_columns; ++c) offset[c + 1] += offset[c];
-    std::vector<uint32_t> rows(m.nnz()), coeffs(m.nnz());
-    {
-        std::vector<uint64_t> cursor(offset.begin(), offset.end() - 1);
-        for (size_t r = 0; r < m.rows(); ++r) {
-            for (uint64_t e = m.row_ptr[r]; e < m.row_ptr[r + 1]; ++e) {
-                const uint64_t pos = cursor[m.col[e]]++;
-                rows[pos] = static_cast<uint32_t>(r);
-                coeffs[pos] = m.coeff[e];
-            }
-        }
-    }
+    const r1cs::CsrColumns cols = r1cs::group_by_column(m, num_columns);
     out.assign(num_columns, Fr::zero());
     pool.parallel_ranges(num_columns, [&](size_t begin, size_t end) {
         for (size_t c = begin; c < end; ++c) {
             Fr sum = Fr::zero();
-            for (uint64_t e = offset[c]; e < offset[c + 1]; ++e) {
-                sum += coefficients[coeffs[e]] * lagrange[rows[e]];
+            for (uint64_t e = cols.offset[c]; e < cols.offset[c + 1]; ++e) {
+                sum += coefficients[cols.coeff[e]] * lagrange[cols.row[e]];
             }
             out[c] = sum;
-            if (offset[c + 1] != offset[c]) nonempty[c] = 1;
+            if (cols.offset[c + 1] != cols.offset[c]) nonempty[c] = 1;
         }
     });
 }

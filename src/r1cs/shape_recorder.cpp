@@ -192,4 +192,22 @@ util::Status ShapeRecorder::multiply(std::span<const Fr> inputs, std::span<const
     return util::Status();
 }
 
+CsrColumns group_by_column(const CsrMatrix& m, size_t num_columns) {
+    CsrColumns out;
+    out.offset.assign(num_columns + 1, 0);
+    for (uint32_t c : m.col) ++out.offset[c + 1];
+    for (size_t c = 0; c < num_columns; ++c) out.offset[c + 1] += out.offset[c];
+    out.row.resize(m.nnz());
+    out.coeff.resize(m.nnz());
+    std::vector<uint64_t> cursor(out.offset.begin(), out.offset.end() - 1);
+    for (size_t r = 0; r < m.rows(); ++r) {
+        for (uint64_t e = m.row_ptr[r]; e < m.row_ptr[r + 1]; ++e) {
+            const uint64_t at = cursor[m.col[e]]++;
+            out.row[at] = static_cast<uint32_t>(r);
+            out.coeff[at] = m.coeff[e];
+        }
+    }
+    return out;
+}
+
 }  // namespace cuzk::r1cs

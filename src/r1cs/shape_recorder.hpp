@@ -39,6 +39,15 @@ struct CsrMatrix {
     size_t nnz() const { return col.size(); }
 };
 
+// A CSR matrix's entries grouped by column (a counting sort; within a column, in row order):
+// column c's entries are e = offset[c] … offset[c + 1] − 1, each with its row and coefficient id.
+// What Mᵀ·v needs (the setup's u, v, w; the coset-Lagrange S = Cᵀ·R).
+struct CsrColumns {
+    std::vector<uint64_t> offset;  // num_columns + 1
+    std::vector<uint32_t> row, coeff;
+};
+CsrColumns group_by_column(const CsrMatrix& m, size_t num_columns);
+
 class ShapeRecorder final : public ConstraintSystem {
    public:
     ShapeRecorder();
