@@ -19,6 +19,7 @@
 #include "cli/porep_args.hpp"
 
 #if CUZK_HAVE_GPU
+#include "gpu/coset_convert.hpp"
 #include "gpu/device.hpp"
 #include "gpu/device_circuit.hpp"
 #include "gpu/prover.hpp"
@@ -46,6 +47,7 @@ void print_bench_gpu_prove_usage(std::FILE* out) {
         "                            [--synthesis-workers W] [--trace FILE] [--no-verify] [--json]\n"
         "                            [--compiled [--no-overlap]] [--variants SPEC]\n"
         "                            [--device-memory-gib N] [--h-basis LIST]\n"
+        "                            [--convert-on-gpu]\n"
         "Proves N circuits in one GPU call, R times, and prints the prover's phases (ms): the\n"
         "median call (the mean of the middle two for an even R), the fastest and slowest, and\n"
         "the per-circuit share (synthesis, h2d, ntt_h, msm_h, prep_msm, batch_addition,\n"
@@ -59,12 +61,17 @@ void print_bench_gpu_prove_usage(std::FILE* out) {
         "  --params FILE         resident parameters from this file; without it they are\n"
         "                        generated on the GPU from the circuit (INSECURE test toxic\n"
         "                        waste from --seed, default 1)\n"
-        "  --h-basis LIST        generated parameters' H bases: monomial (a .params file's;\n"
+        "  --h-basis LIST        the parameters' H bases: monomial (a .params file's;\n"
         "                        the default) or coset-lagrange (H in the coset's Lagrange\n"
         "                        basis and C folded into L: the H step in four transforms\n"
         "                        instead of six, the same proofs; groth16/coset_bases.hpp);\n"
         "                        \"monomial,coset-lagrange\" runs both from one setup, one\n"
-        "                        parameter set after the other, a table per basis\n"
+        "                        parameter set after the other, a table per basis. With\n"
+        "                        --params the file's points are converted on the GPU\n"
+        "  --convert-on-gpu      generated coset-lagrange parameters by converting the\n"
+        "                        monomial set's points on the GPU (as for a .params file:\n"
+        "                        two transforms over G1 and C folded into L; phases\n"
+        "                        coset_r, coset_s, coset_q) instead of from the toxic waste\n"
         "  --synthesis-workers W circuits synthesized ahead of the GPU (default 2)\n"
         "  --trace FILE          write a Chrome trace (chrome://tracing, ui.perfetto.dev)\n"
         "  --no-verify           skip the CPU verification of the proofs\n"
@@ -153,7 +160,25 @@ util::Result<gpu::ResidentParams> make_params(const Args& args, const Workload& 
                                               groth16::HBasis basis,
                                               std::optional<groth16::ParameterScalars>& scalars,
                                               util::PhaseTimes& setup_times) {
-    if (args.has("--params")) {  // (monomial: parse_bases refuses the other)
+    if (basis == groth16::HBasis::kCosetLagrange &&
+        (args.has("--params") || args.has("--convert-on-gpu"))) {
+        // A monomial set (the file's, or generated), its points converted on the GPU.
+        CUZK_ASSIGN_OR_RETURN(gpu::ResidentParams p,
+                              make_params(args, w, shape, seed, groth16::HBasis::kMonomial,
+                                          scalars, setup_times));
+        std::fprintf(stderr, "      converting the H bases to coset-Lagrange on the GPU\n");
+        gpu::CosetConvertOptions co;
+        co.times = &setup_times;
+        co.progress = [](const char* step, uint64_t done, uint64_t total) {
+            if (done == total || std::string_view(step) != "s")
+                std::fprintf(stderr, "\r      %s: %llu / %llu%s", step,
+                             static_cast<unsigned long long>(done),
+                             static_cast<unsigned long long>(total), done == total ? "\n" : "");
+        };
+        CUZK_RETURN_IF_ERROR(gpu::convert_params_to_coset_lagrange(p, *shape, co));
+        return p;
+    }
+    if (args.has("--params")) {
         gpu::ResidentLoadOptions lo;
         lo.subgroup_check = ec::SubgroupCheck::kSkip;
         util::PhaseScope phase("load_params", &setup_times);
@@ -183,8 +208,8 @@ util::Result<gpu::ResidentParams> make_params(const Args& args, const Workload& 
 }
 
 // "monomial,coset-lagrange" → the bases in that order, each at most once, monomial first (the
-// coset-Lagrange set is converted from the monomial one's scalars); only monomial with --params.
-util::Result<std::vector<groth16::HBasis>> parse_bases(const std::string& list, bool from_file) {
+// coset-Lagrange set is converted from the monomial one's scalars or points).
+util::Result<std::vector<groth16::HBasis>> parse_bases(const std::string& list) {
     std::vector<groth16::HBasis> bases;
     size_t begin = 0;
     for (;;) {
@@ -196,9 +221,6 @@ util::Result<std::vector<groth16::HBasis>> parse_bases(const std::string& list, 
                                           groth16::h_basis_name(b) + " twice");
         if (b == groth16::HBasis::kMonomial && !bases.empty())
             return util::invalid_argument("list monomial before coset-lagrange");
-        if (b == groth16::HBasis::kCosetLagrange && from_file)
-            return util::invalid_argument("coset-lagrange needs generated parameters (a .params "
-                                          "file's bases are monomial)");
         bases.push_back(b);
         if (comma == std::string::npos) return bases;
         begin = comma + 1;
@@ -213,7 +235,7 @@ int run_bench_gpu_prove(int argc, char** argv) {
                     {"--circuit", "--sector-size", "--registered-proof", "--c1", "--count", "--reps",
                      "--params", "--seed", "--synthesis-workers", "--trace", "--variants",
                      "--device-memory-gib", "--h-basis"},
-                    {"--no-verify", "--compiled", "--no-overlap"}, args))
+                    {"--no-verify", "--compiled", "--no-overlap", "--convert-on-gpu"}, args))
         return kExitUsage;
     if (args.help) return print_bench_gpu_prove_usage(stdout), kExitOk;
     const int sources = int(args.has("--circuit")) + int(args.has("--sector-size") ||
@@ -233,7 +255,7 @@ int run_bench_gpu_prove(int argc, char** argv) {
                          "--count, --reps and --synthesis-workers must be >= 1 (workers <= 64)");
     std::vector<groth16::HBasis> bases = {groth16::HBasis::kMonomial};
     if (args.has("--h-basis")) {
-        auto b = parse_bases(args.get("--h-basis"), args.has("--params"));
+        auto b = parse_bases(args.get("--h-basis"));
         if (!b.ok()) return fail_json(args, kCmd, kExitUsage, "--h-basis: " + b.status().message());
         bases = std::move(*b);
     }
@@ -300,7 +322,9 @@ int run_bench_gpu_prove(int argc, char** argv) {
     util::PhaseTimes setup_times;
     r1cs::ShapeRecorder recorded;
     const r1cs::ShapeRecorder* shape = compiled != nullptr ? &compiled->shape() : &recorded;
-    if (compiled == nullptr && !args.has("--params")) {
+    const bool coset = std::find(bases.begin(), bases.end(), groth16::HBasis::kCosetLagrange) !=
+                       bases.end();
+    if (compiled == nullptr && (!args.has("--params") || coset)) {
         util::PhaseScope phase("setup_record", &setup_times);
         if (auto st = w->shape(recorded); !st.ok())
             return fail_json(args, kCmd, kExitFail, st.to_string());

@@ -61,6 +61,16 @@ void batch_to_affine(const G2Jacobian* in, G2Affine* out, size_t n);
 // σ(x, y) = (β x, y) on E(Fp), β a primitive cube root of unity chosen so that σ acts on G1 as
 // multiplication by −x² (an eigenvalue of σ: λ² + λ + 1 ≡ 0 mod r).
 G1Affine sigma(const G1Affine& p);
+const ff::Fp& sigma_beta();  // σ's β, for code that applies σ itself (the GPU's)
+// k = k1 + k2·x² as integers, k1 = k mod x² and k2 = ⌊k/x²⌋ (x² = 0xd201000000010000² < 2^128,
+// so k1 < 2^128, and k2 < 2^128 for any k < r). Then k·P = k1·P + k2·[x²]P on G1 with
+// [x²]P = −σ(P) = (β·x, −y): a 255-bit multiplication as two 128-bit ones that share their
+// doublings (the GLV method: Gallant, Lambert, Vanstone, CRYPTO 2001; here the lattice basis is
+// just (x², −1), since σ's eigenvalue is −x² and r = x⁴ − x² + 1).
+struct SigmaSplit {
+    ff::BigInt<2> k1, k2;
+};
+SigmaSplit split_by_x_squared(const ff::Fr& k);
 // ψ = twist⁻¹ ∘ Frobenius ∘ twist on E'(Fp2): ψ(x, y) = (conj(x)·c_x, conj(y)·c_y) with
 // c_x = 1/ξ^((p−1)/3), c_y = 1/ξ^((p−1)/2). On G2, ψ acts as multiplication by p ≡ x (mod r).
 G2Affine psi(const G2Affine& p);

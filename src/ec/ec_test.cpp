@@ -192,5 +192,31 @@ TEST(Endomorphisms, ActAsEigenvaluesOnTheSubgroups) {
     EXPECT_EQ(G2Jacobian::from_affine(psi(qa)), -mul_u64(q, ff::kBlsX));
 }
 
+// The GLV split: k1 + k2·x² = k as integers, both halves < 2^128, and k·P = k1·P + k2·(−σ(P)).
+TEST(Endomorphisms, SplitByXSquaredRecomposes) {
+    util::TestRng rng(7);
+    const G1Jacobian p = mul(G1Jacobian::from_affine(kG1Generator), Fr::random(rng));
+    const G1Affine pa = p.to_affine();
+    const G1Jacobian minus_sigma = G1Jacobian::from_affine(-sigma(pa));
+    std::vector<Fr> scalars = {Fr::zero(), Fr::one(), -Fr::one(), Fr::from_u64(ff::kBlsX)};
+    const Fr x2 = Fr::from_u64(ff::kBlsX) * Fr::from_u64(ff::kBlsX);
+    scalars.push_back(x2);
+    scalars.push_back(x2 - Fr::one());
+    for (int i = 0; i < 24; ++i) scalars.push_back(Fr::random(rng));
+    for (const Fr& k : scalars) {
+        const SigmaSplit s = split_by_x_squared(k);
+        // Recomposition in Fr (k1, k2 < 2^128 < r, so their canonical values are themselves).
+        const Fr k1 = Fr::from_int(s.k1.resize<4>());
+        const Fr k2 = Fr::from_int(s.k2.resize<4>());
+        EXPECT_EQ(k1 + k2 * x2, k);
+        // k1 < x²: compared as integers.
+        EXPECT_LT(compare(s.k1.resize<4>(), x2.to_int()), 0);
+        EXPECT_EQ(mul(p, s.k1.resize<4>()) + mul(minus_sigma, s.k2.resize<4>()), mul(p, k));
+    }
+    // The largest scalar, r − 1: k2 still fits 128 bits (resize would have dropped limbs).
+    const SigmaSplit top = split_by_x_squared(-Fr::one());
+    EXPECT_EQ(Fr::from_int(top.k1.resize<4>()) + Fr::from_int(top.k2.resize<4>()) * x2, -Fr::one());
+}
+
 }  // namespace
 }  // namespace cuzk::ec

@@ -2,7 +2,6 @@
 #include "ec/curves.hpp"
 
 namespace cuzk::ec {
-namespace {
 
 using ff::BigInt;
 using ff::Fp;
@@ -24,6 +23,20 @@ const Fp& sigma_beta() {
     }();
     return beta;
 }
+
+SigmaSplit split_by_x_squared(const ff::Fr& k) {
+    BigInt<4> q = k.to_int();
+    const uint64_t c = q.div_small_in_place(ff::kBlsX);  // k = q·x + c
+    const uint64_t b = q.div_small_in_place(ff::kBlsX);  // q = k2·x + b
+    const ff::uint128_t k1 = static_cast<ff::uint128_t>(b) * ff::kBlsX + c;  // < x² < 2^128
+    SigmaSplit out;
+    out.k1.limb[0] = static_cast<uint64_t>(k1);
+    out.k1.limb[1] = static_cast<uint64_t>(k1 >> 64);
+    out.k2 = q.resize<2>();  // q.limb[2..3] are zero: k < r < 2^255 and x² > 2^127
+    return out;
+}
+
+namespace {
 
 struct PsiConstants {
     Fp2 cx, cy;

@@ -1,14 +1,13 @@
 // Fixed-base scalar multiplication kernels (see fixed_base_launch.hpp). The point formulas are
-// ec/point.hpp's (Xyzz::add_mixed, madd-2008-s), instantiated with the device field.
+// ec/point.hpp's (Xyzz::add_mixed, madd-2008-s), instantiated with the device field; the
+// normalization is point_normalize.cuh's.
 #include "gpu/fixed_base_launch.hpp"
 #include "gpu/kernel_launch.hpp"
+#include "gpu/point_normalize.cuh"
 
 namespace cuzk::gpu::detail {
 
 namespace {
-
-// Points normalized per thread by one shared inversion.
-constexpr unsigned kRun = 16;
 
 // Bits [bit, bit + width) of a 4-limb integer (width ≤ 32).
 __device__ uint32_t window_digit(const uint64_t* k, unsigned bit, unsigned width) {
@@ -36,37 +35,6 @@ __global__ void fixed_base_mul_kernel(DeviceFixedBaseTable<ec::Affine<C>> table,
     }
 }
 
-// Thread t normalizes points [t·kRun, t·kRun + kRun): x = X/ZZ, y = Y/ZZZ with
-// (ZZ·ZZZ)⁻¹ from one inversion of the run's product (identities skipped, written as (0, 0)).
-template <class C>
-__global__ void normalize_kernel(const ec::Xyzz<C>* in, size_t n, ec::Affine<C>* out) {
-    using F = typename C::Field;
-    const size_t runs = (n + kRun - 1) / kRun;
-    const size_t stride = size_t{gridDim.x} * blockDim.x;
-    for (size_t r = size_t{blockIdx.x} * blockDim.x + threadIdx.x; r < runs; r += stride) {
-        const size_t begin = r * kRun;
-        const unsigned count = static_cast<unsigned>(n - begin < kRun ? n - begin : kRun);
-        F prefix[kRun];  // prefix[j] = Π_{i ≤ j, not identity} d_i
-        F acc = F::one();
-        for (unsigned j = 0; j < count; ++j) {
-            const ec::Xyzz<C> p = in[begin + j];
-            if (!p.is_identity()) acc = acc * (p.ZZ * p.ZZZ);
-            prefix[j] = acc;
-        }
-        F inv = acc.inverse();  // (Π d_i)⁻¹
-        for (unsigned j = count; j-- > 0;) {
-            const ec::Xyzz<C> p = in[begin + j];
-            if (p.is_identity()) {
-                out[begin + j] = ec::Affine<C>::identity();
-                continue;
-            }
-            const F d_inv = j > 0 ? inv * prefix[j - 1] : inv;  // d_j⁻¹
-            inv = inv * (p.ZZ * p.ZZZ);                         // (Π_{i<j} d_i)⁻¹
-            out[begin + j] = {p.X * (d_inv * p.ZZZ), p.Y * (d_inv * p.ZZ)};
-        }
-    }
-}
-
 template <class C>
 cudaError_t launch(const DeviceFixedBaseTable<ec::Affine<C>>& table, const uint64_t* scalars,
                    size_t n, ec::Xyzz<C>* scratch, ec::Affine<C>* out, cudaStream_t stream) {
@@ -74,8 +42,9 @@ cudaError_t launch(const DeviceFixedBaseTable<ec::Affine<C>>& table, const uint6
     fixed_base_mul_kernel<C><<<elementwise_grid(n), kElementwiseBlock, 0, stream>>>(
         table, scalars, n, scratch);
     if (cudaError_t e = cudaGetLastError(); e != cudaSuccess) return e;
-    const size_t runs = (n + kRun - 1) / kRun;
-    normalize_kernel<C><<<elementwise_grid(runs), kElementwiseBlock, 0, stream>>>(scratch, n, out);
+    const size_t runs = (n + kNormalizeRun - 1) / kNormalizeRun;
+    normalize_points_kernel<<<elementwise_grid(runs), kElementwiseBlock, 0, stream>>>(scratch, n,
+                                                                                     out);
     return cudaGetLastError();
 }
 

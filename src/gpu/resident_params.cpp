@@ -260,6 +260,31 @@ ec::G1Affine* ResidentParams::writable_g1(Section s) {
     return const_cast<ec::G1Affine*>(g1_section(s).data);
 }
 
+Result<ec::G1Affine*> ResidentParams::reallocate_g1(Section s, uint64_t count) {
+    size_t k = 0;
+    while (k < 4 && kResidentSections[k] != s) ++k;
+    if (k == 4 || storage_ == nullptr)
+        return util::invalid_argument("resident params: reallocate_g1 needs an allocated G1 "
+                                      "section (h, l, a or b_g1)");
+    resident_bytes_ -= g1_[k].size * sizeof(ec::G1Affine);
+    storage_->device[k] = DeviceBuffer();
+    storage_->host[k] = PinnedBuffer();
+    g1_[k] = {};
+    if (count == 0) return static_cast<ec::G1Affine*>(nullptr);
+    const uint64_t bytes = count * sizeof(ec::G1Affine);
+    void* ptr = nullptr;
+    if (placement_ == Placement::kDevice) {
+        CUZK_ASSIGN_OR_RETURN(storage_->device[k], DeviceBuffer::allocate(bytes));
+        ptr = storage_->device[k].data();
+    } else {
+        CUZK_ASSIGN_OR_RETURN(storage_->host[k], PinnedBuffer::allocate(bytes, /*mapped=*/true));
+        CUZK_ASSIGN_OR_RETURN(ptr, storage_->host[k].device_pointer());
+    }
+    g1_[k] = {static_cast<const ec::G1Affine*>(ptr), count};
+    resident_bytes_ += bytes;
+    return static_cast<ec::G1Affine*>(ptr);
+}
+
 ec::G2Affine* ResidentParams::writable_b_g2() { return const_cast<ec::G2Affine*>(b_g2_.data); }
 
 Result<ResidentParams> ResidentParams::load(const std::string& path,

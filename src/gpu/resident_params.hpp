@@ -149,6 +149,10 @@ class ResidentParams {
     // Device-accessible writable section pointers (null for an empty section); generators only.
     ec::G1Affine* writable_g1(groth16::Section s);
     ec::G2Affine* writable_b_g2();
+    // Replaces G1 section `s` by storage for `count` points at the same placement, unwritten (the
+    // old points are freed first); generators only (the coset-Lagrange conversion grows h by one).
+    // Returns the writable pointer (null for count 0). On error the section is empty.
+    util::Result<ec::G1Affine*> reallocate_g1(groth16::Section s, uint64_t count);
     // Declares the sections coset-Lagrange bases (h holds m points), with the inputs' C points;
     // generators only. Errors: c_input not one per ic point (kInvalidArgument).
     util::Status set_coset_lagrange(std::vector<ec::G1Affine> c_input);
