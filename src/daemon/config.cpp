@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "daemon/toml.hpp"
+#include "groth16/coset_bases.hpp"
 
 namespace cuzk::daemon {
 namespace {
@@ -31,6 +32,7 @@ struct KeyDef {
     void (*set_number)(DaemonConfig&, uint64_t);  // kCount, kSize
     void (*set_bool)(DaemonConfig&, bool);
     void (*set_list)(DaemonConfig&, std::vector<unsigned>) = nullptr;  // kDeviceList
+    util::Status (*check_string)(const std::string&) = nullptr;        // kString, optional
 };
 
 constexpr uint64_t kU32Max = std::numeric_limits<uint32_t>::max();
@@ -84,6 +86,18 @@ const KeyDef kKeys[] = {
      nullptr,
      nullptr,
      [](DaemonConfig& c, bool v) { c.params_subgroup_check = v; }},
+    {{"srs", "params_h_basis", "string",
+      "H bases the GPU proves over: \"monomial\" (the files') or \"coset-lagrange\" (each "
+      "file converted on each GPU at its first proof, minutes at 32 GiB; then the H step in four "
+      "NTTs instead of six, the same proofs)"},
+     Type::kString,
+     0,
+     0,
+     [](DaemonConfig& c, std::string v) { c.params_h_basis = std::move(v); },
+     nullptr,
+     nullptr,
+     nullptr,
+     [](const std::string& v) { return groth16::parse_h_basis(v).status(); }},
     {{"scheduler", "synthesis_workers", "integer",
       "partitions synthesized at once (0: automatic, one per 5 CPU threads, at least 1)"},
      Type::kCount,
@@ -225,6 +239,14 @@ util::Status apply(const KeyDef& def, const Given& g, DaemonConfig& config) {
         }
         case Type::kString:
             if (g.kind != toml::Value::Kind::kString) return wrong_type("a string");
+            if (def.check_string != nullptr) {
+                if (util::Status st = def.check_string(g.text); !st.ok()) {
+                    std::string m = def.doc.key;
+                    m += ": ";
+                    m += st.message();
+                    return util::invalid_argument(std::move(m));
+                }
+            }
             def.set_string(config, g.text);
             return util::Status();
         case Type::kBool:

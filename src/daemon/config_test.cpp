@@ -26,6 +26,7 @@ TEST(DaemonConfig, AppliesEveryKey) {
         "[srs]\n"
         "params_dir = \"/data/params\"\n"
         "params_subgroup_check = false\n"
+        "params_h_basis = \"coset-lagrange\"\n"
         "[scheduler]\n"
         "synthesis_workers = 3\n"
         "prover_workers = 2\n"
@@ -48,6 +49,7 @@ TEST(DaemonConfig, AppliesEveryKey) {
     EXPECT_EQ(c.synthesis_workers, 3u);
     EXPECT_EQ(c.prover_workers, 2u);
     EXPECT_FALSE(c.params_subgroup_check);
+    EXPECT_EQ(c.params_h_basis, "coset-lagrange");
     EXPECT_EQ(c.max_batch_size, 2u);
     EXPECT_EQ(c.max_batch_wait_ms, 250u);
     EXPECT_EQ(c.look_ahead, 12u);
@@ -98,6 +100,9 @@ TEST(DaemonConfig, ErrorsNameLineAndKey) {
     expect_config_error("[memory]\nhost_memory_budget = \"96 GB of RAM\"\n",
                         "line 2: host_memory_budget: size '96 GB of RAM': unknown unit");
     expect_config_error("[memory]\nhost_memory_budget = -5\n", "cannot be negative");
+    expect_config_error("[srs]\nparams_h_basis = \"lagrange\"\n",
+                        "line 2: params_h_basis: unknown H basis 'lagrange' (known: monomial, "
+                        "coset-lagrange)");
     expect_config_error("[memory]\nhost_memory_budget = true\n", "must be a size");
     // TOML syntax errors carry the file name and line too.
     expect_config_error("[scheduler]\nmax_batch_size = [1]\n",
@@ -192,6 +197,7 @@ TEST(DaemonConfig, KeyTableIsComplete) {
                                         "synthesis_workers",
                                         "max_batch_size",
                                         "params_subgroup_check",
+                                        "params_h_basis",
                                         "prover_workers",
                                         "max_batch_wait_ms",
                                         "look_ahead",

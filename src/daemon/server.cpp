@@ -52,6 +52,9 @@ engine::EngineConfig engine_config(const DaemonConfig& c) {
     e.journal_dir = c.journal_dir;
     e.trace_dir = c.trace_dir;
     e.params_subgroup_check = c.params_subgroup_check;
+    // Checked when the configuration was read (a bad name never gets here).
+    const util::Result<groth16::HBasis> basis = groth16::parse_h_basis(c.params_h_basis);
+    if (basis.ok()) e.params_h_basis = *basis;
     e.synthesis_workers = c.synthesis_workers;
     e.prover_workers = c.prover_workers;
     e.max_batch_size = c.max_batch_size;

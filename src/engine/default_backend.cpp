@@ -13,6 +13,7 @@ util::Result<std::unique_ptr<ProverBackend>> make_default_backend(const EngineCo
     if (config.use_gpu) {
         GpuBackendOptions gpu;
         gpu.subgroup_check = config.params_subgroup_check;
+        gpu.h_basis = config.params_h_basis;
         gpu.devices = config.gpus;
         auto backend = make_gpu_backend(gpu);
         if (backend.ok()) return std::move(*backend);

@@ -39,6 +39,7 @@
 
 #include "engine/prover_backend.hpp"
 #include "groth16/compiled_circuit.hpp"
+#include "groth16/coset_bases.hpp"
 #include "porep/registered_proof.hpp"
 #include "util/env.hpp"
 #include "util/status.hpp"
@@ -144,6 +145,9 @@ struct EngineConfig {
     // Subgroup-check parameter points when loading (see CpuBackendOptions); off only for
     // trusted files.
     bool params_subgroup_check = true;
+    // The GPU backend's H bases for the compiled path (GpuBackendOptions::h_basis): kMonomial
+    // as in the files, or kCosetLagrange converted on each device at first use.
+    groth16::HBasis params_h_basis = groth16::HBasis::kMonomial;
 };
 
 struct LoadedParamsInfo {

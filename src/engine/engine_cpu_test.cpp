@@ -232,13 +232,17 @@ TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
     // backend with each card opened twice (GpuBackendOptions::instances_per_device), so that the
     // several-device paths run on real CUDA with one card: two prover threads, calls on both
     // instances at once, a parameter load on one thread per instance.
+    // CUZK_ENGINE_TEST_BACKEND=gpu-coset (engine_2kib_gpu_coset): the GPU backend proving over
+    // coset-Lagrange H bases (GpuBackendOptions::h_basis), the file's set converted on the
+    // device at the first proof; the proofs must verify against the same .vk.
     bool held_params = false;
     const std::string backend_name = which != nullptr ? which : "";
     if (backend_name == "gpu" || backend_name == "gpu-setup" ||
-        backend_name == "gpu-two-instances") {
+        backend_name == "gpu-two-instances" || backend_name == "gpu-coset") {
         GpuBackendOptions gpu_options;
         gpu_options.subgroup_check = false;
         if (backend_name == "gpu-two-instances") gpu_options.instances_per_device = 2;
+        if (backend_name == "gpu-coset") gpu_options.h_basis = groth16::HBasis::kCosetLagrange;
         auto gpu = make_gpu_backend(gpu_options);
         if (!gpu.ok()) GTEST_SKIP() << "no GPU backend: " << gpu.status().message();
         backend.reset(gpu->release());

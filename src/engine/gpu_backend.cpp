@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <mutex>
@@ -21,6 +22,7 @@
 #include "gpu/prover.hpp"
 #include "gpu/resident_setup.hpp"
 #include "util/env.hpp"
+#include "util/timer.hpp"
 
 namespace cuzk::engine {
 
@@ -288,7 +290,9 @@ class GpuBackend final : public ProverBackend {
         DeviceCall call(devices_, picker_);
         Device& d = call.device();
         CUZK_RETURN_IF_ERROR(with_device(d, call.status()));
-        auto h = d.cache->acquire(params_path);
+        auto h = options_.h_basis == groth16::HBasis::kCosetLagrange
+                     ? acquire_coset_lagrange(d, params_path, *compiled)
+                     : d.cache->acquire(params_path);
         if (!h.ok()) return with_device(d, h.status());
         auto dc = resident_circuit(d, compiled, times);
         if (!dc.ok()) return with_device(d, dc.status());
@@ -335,6 +339,30 @@ class GpuBackend final : public ProverBackend {
                               gpu::DeviceCircuit::upload(*compiled));
         d.circuits.push_back(ResidentCircuit{compiled, std::move(dc)});
         return d.circuits.back().device.get();
+    }
+
+    // The file's set in coset-Lagrange bases on device d (converted there on a miss, logged:
+    // minutes for a 32 GiB set). Parameters held under a key (install_generated_params) are not
+    // a file: they keep their bases.
+    static util::Result<gpu::ParamsCache::Handle> acquire_coset_lagrange(
+        Device& d, const std::string& params_path, const groth16::CompiledCircuit& compiled) {
+        const std::string file_key = gpu::ParamsCache::cache_key(params_path);
+        const std::string key = file_key + gpu::ParamsCache::kCosetLagrangeSuffix;
+        bool resident = false;
+        for (const gpu::CacheEntryInfo& e : d.cache->entries()) {
+            if (e.key == file_key && e.permanent) return d.cache->acquire(params_path);
+            if (e.key == key) resident = true;
+        }
+        util::Stopwatch sw;
+        if (!resident)
+            std::fprintf(stderr,
+                         "cuzk gpu backend: device %d: converting %s to coset-Lagrange H bases\n",
+                         d.ordinal, params_path.c_str());
+        auto h = d.cache->acquire_coset_lagrange(params_path, compiled.shape());
+        if (!resident && h.ok())
+            std::fprintf(stderr, "cuzk gpu backend: device %d: converted in %.1f s\n", d.ordinal,
+                         sw.elapsed_ms() / 1000);
+        return h;
     }
 
     static LoadedParams describe(const gpu::ResidentParams& p) {

@@ -24,12 +24,20 @@
 #include <vector>
 
 #include "engine/prover_backend.hpp"
+#include "groth16/coset_bases.hpp"
 #include "util/status.hpp"
 
 namespace cuzk::engine {
 
 struct GpuBackendOptions {
     bool subgroup_check = true;  // of parameter points when a file is loaded
+    // The H bases the compiled path proves over. kCosetLagrange: each device converts a file's
+    // set once, the first time it proves with it (gpu::ParamsCache::acquire_coset_lagrange:
+    // minutes at 32 GiB, logged on stderr), and keeps the converted set in its cache; the H step
+    // then runs four transforms instead of six (groth16/coset_bases.hpp), same proofs. Proofs
+    // on assignments (direct synthesis), load_params and held parameters
+    // (install_generated_params) keep their monomial sets.
+    groth16::HBasis h_basis = groth16::HBasis::kMonomial;
     // Device memory kept out of each device's parameter cache for the prover's buffers (at
     // least 40 % of the device is kept in any case: ~57 GB on a 141 GB H200, about what a 32 GiB
     // partition's full plan needs on the compiled path beside its 44 GiB of parameters; ~34 GB

@@ -9,8 +9,11 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <string>
+#include <string_view>
 #include <utility>
 
+#include "gpu/coset_convert.hpp"
 #include "gpu/cuda_status.hpp"
 #include "gpu/scratch_cache.hpp"
 
@@ -268,17 +271,39 @@ uint64_t budget_for(const ParamsCacheOptions& options) {
                : 0;
 }
 
+// The shape of an acquire_coset_lagrange call in progress on this thread: the cache runs a
+// miss's load on the acquiring thread, so the load below finds it here.
+thread_local const r1cs::ShapeRecorder* tl_coset_shape = nullptr;
+
+// A coset-Lagrange key: the file's path and true; a file's key: itself and false.
+std::pair<std::string, bool> split_key(const std::string& key) {
+    const std::string_view suffix = ParamsCache::kCosetLagrangeSuffix;
+    if (key.size() > suffix.size() && key.ends_with(suffix))
+        return {key.substr(0, key.size() - suffix.size()), true};
+    return {key, false};
+}
+
 CacheBackend backend_for(const ResidentLoadOptions& load_options) {
     CacheBackend backend;
-    backend.estimate = [](const std::string& path) -> util::Result<uint64_t> {
+    backend.estimate = [](const std::string& key) -> util::Result<uint64_t> {
+        const auto [path, coset] = split_key(key);
         CUZK_ASSIGN_OR_RETURN(groth16::FileLayout layout, groth16::inspect_params_file(path));
-        return params_resident_bytes(layout);
+        // The coset-Lagrange h has one point more (m instead of m − 1).
+        return params_resident_bytes(layout) + (coset ? sizeof(ec::G1Affine) : 0);
     };
-    backend.load = [load_options](const std::string& path,
+    backend.load = [load_options](const std::string& key,
                                   bool allow_device) -> util::Result<CacheValue> {
+        const auto [path, coset] = split_key(key);
+        if (coset && tl_coset_shape == nullptr)
+            return util::invalid_argument(key + ": a coset-Lagrange set is made by "
+                                                "acquire_coset_lagrange (it needs the circuit)");
         ResidentLoadOptions options = load_options;
         if (!allow_device) options.placement = Placement::kPinnedHost;
         CUZK_ASSIGN_OR_RETURN(ResidentParams params, ResidentParams::load(path, options));
+        if (coset) {
+            util::Status st = convert_params_to_coset_lagrange(params, *tl_coset_shape);
+            if (!st.ok()) return util::Status(st.code(), path + ": " + st.message());
+        }
         CacheValue value;
         value.device_bytes = params.device_bytes();
         value.value = std::make_shared<const ResidentParams>(std::move(params));
@@ -298,12 +323,25 @@ std::string ParamsCache::cache_key(const std::string& path) {
     return ec ? path : canonical.string();
 }
 
-util::Result<ParamsCache::Handle> ParamsCache::acquire(const std::string& path) {
-    CUZK_ASSIGN_OR_RETURN(ResidencyCache::Lease lease, cache_.acquire(cache_key(path)));
+util::Result<ParamsCache::Handle> ParamsCache::acquire_key(const std::string& key) {
+    CUZK_ASSIGN_OR_RETURN(ResidencyCache::Lease lease, cache_.acquire(key));
     Handle handle;
     handle.params_ = static_cast<const ResidentParams*>(lease.get());
     handle.lease_ = std::move(lease);
     return handle;
+}
+
+util::Result<ParamsCache::Handle> ParamsCache::acquire(const std::string& path) {
+    return acquire_key(cache_key(path));
+}
+
+util::Result<ParamsCache::Handle> ParamsCache::acquire_coset_lagrange(
+    const std::string& path, const r1cs::ShapeRecorder& shape) {
+    struct ShapeScope {
+        explicit ShapeScope(const r1cs::ShapeRecorder* s) { tl_coset_shape = s; }
+        ~ShapeScope() { tl_coset_shape = nullptr; }
+    } scope(&shape);
+    return acquire_key(cache_key(path) + kCosetLagrangeSuffix);
 }
 
 util::Status ParamsCache::insert(const std::string& key, ResidentParams params) {

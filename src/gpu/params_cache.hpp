@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "gpu/resident_params.hpp"
+#include "r1cs/shape_recorder.hpp"
 #include "util/status.hpp"
 
 namespace cuzk::gpu {
@@ -142,6 +143,16 @@ class ParamsCache {
     // Loads the file on a miss (errors as ResidentParams::load).
     util::Result<Handle> acquire(const std::string& path);
 
+    // The file's set with coset-Lagrange H bases: loaded, then converted on this cache's device
+    // for the circuit of `shape` (gpu/coset_convert.hpp: minutes at 32 GiB) on a miss, and kept
+    // under a key of its own (cache_key(path) + kCosetLagrangeSuffix) — evicted, counted and
+    // reloaded like a file's set, beside it if both are used. `shape` is read during this
+    // call's load only. Errors: ResidentParams::load's, the conversion's (a shape that does not
+    // fit the file: kInvalidArgument).
+    static constexpr const char* kCosetLagrangeSuffix = "#coset-lagrange";
+    util::Result<Handle> acquire_coset_lagrange(const std::string& path,
+                                                const r1cs::ShapeRecorder& shape);
+
     // Keeps `params` (made on this cache's device, e.g. by gpu::generate_resident_params) under
     // `key` (any string; looked up as cache_key(key), like a path) for the cache's lifetime:
     // acquire(key) finds it, evict(key) passes it by. kInvalidArgument when the key is taken.
@@ -157,6 +168,8 @@ class ParamsCache {
     static std::string cache_key(const std::string& path);
 
    private:
+    util::Result<Handle> acquire_key(const std::string& key);
+
     ResidencyCache cache_;
 };
 

@@ -20,6 +20,8 @@
 
 #include "gpu/device.hpp"
 #include "gpu/params_test_files.hpp"
+#include "groth16/coset_bases.hpp"
+#include "r1cs/shape_recorder.hpp"
 #include "util/rng.hpp"
 
 namespace cuzk::gpu {
@@ -394,6 +396,61 @@ void expect_reader_bytes(const ResidentParams& rp, const std::string& path) {
     ASSERT_TRUE(b2.ok()) << b2.status().to_string();
     ASSERT_EQ(b2->size(), want->b_g2.size());
     EXPECT_EQ(std::memcmp(b2->data(), want->b_g2.data(), b2->size() * sizeof(ec::G2Affine)), 0);
+}
+
+// A file's set with coset-Lagrange H bases: converted on the miss (the same points as the host
+// derivation), kept under its own key beside the file's set, found again on a hit; without the
+// circuit (a plain acquire of that key) or for a circuit that does not fit, an error.
+TEST_F(ParamsCacheGpuTest, CosetLagrangeSetsAreConvertedOnceAndKeptApart) {
+    const std::string path = testing::params_file(6, 4);
+    ASSERT_FALSE(path.empty());
+    auto circuit = groth16::examples::make_example_circuit("random:6");
+    ASSERT_TRUE(circuit.ok());
+    r1cs::ShapeRecorder shape;
+    ASSERT_TRUE(circuit->circuit(shape).ok());
+    shape.finish();
+    ParamsCacheOptions options;
+    options.load.placement = Placement::kDevice;
+    options.load.subgroup_check = ec::SubgroupCheck::kSkip;
+    ParamsCache cache(options);
+    const std::string key = ParamsCache::cache_key(path) + ParamsCache::kCosetLagrangeSuffix;
+    auto plain = cache.acquire(key);
+    EXPECT_EQ(plain.status().code(), util::StatusCode::kInvalidArgument);
+    EXPECT_NE(plain.status().message().find("acquire_coset_lagrange"), std::string::npos)
+        << plain.status().message();
+    auto host = groth16::read_params_file(path);
+    ASSERT_TRUE(host.ok());
+    auto want = groth16::derive_coset_lagrange_sections(*host, shape);
+    ASSERT_TRUE(want.ok()) << want.status().to_string();
+    {
+        auto monomial = cache.acquire(path);
+        ASSERT_TRUE(monomial.ok()) << monomial.status().to_string();
+        auto coset = cache.acquire_coset_lagrange(path, shape);
+        ASSERT_TRUE(coset.ok()) << coset.status().to_string();
+        EXPECT_EQ((*monomial)->h_basis(), groth16::HBasis::kMonomial);
+        EXPECT_EQ((*coset)->h_basis(), groth16::HBasis::kCosetLagrange);
+        EXPECT_TRUE(*(*coset)->download_g1(groth16::Section::kH) == want->h);
+        EXPECT_TRUE(*(*coset)->download_g1(groth16::Section::kL) == want->l);
+        EXPECT_TRUE((*coset)->c_input() == want->c_input);
+        EXPECT_EQ(cache.stats().entries, 2u);
+    }
+    auto again = cache.acquire_coset_lagrange(path, shape);
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(cache.stats().misses, 2u);  // the file's set and its conversion, once each
+    EXPECT_EQ(cache.stats().hits, 1u);
+    // Another circuit's shape for another file's conversion: refused, naming the file.
+    auto other = groth16::examples::make_example_circuit("random:5");
+    ASSERT_TRUE(other.ok());
+    r1cs::ShapeRecorder wrong;
+    ASSERT_TRUE(other->circuit(wrong).ok());
+    wrong.finish();
+    const std::string path7 = testing::params_file(7, 4);
+    ASSERT_FALSE(path7.empty());
+    auto bad = cache.acquire_coset_lagrange(path7, wrong);
+    EXPECT_EQ(bad.status().code(), util::StatusCode::kInvalidArgument);
+    EXPECT_NE(bad.status().message().find(path7), std::string::npos) << bad.status().message();
+    EXPECT_NE(bad.status().message().find("does not fit"), std::string::npos)
+        << bad.status().message();
 }
 
 TEST_F(ParamsCacheGpuTest, EvictsTheLeastRecentlyUsedFileAndKeepsThoseInUse) {
