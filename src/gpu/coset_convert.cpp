@@ -192,6 +192,8 @@ struct Converter {
                     static_cast<const uint64_t*>(pairs_dev.data()), pairs.size() / 2,
                     static_cast<const DeviceG1Jacobian*>(partial.data()), s, stream.stream));
                 if (!next.empty()) {
+                    // The old bounds may still be read by the queued level: wait before freeing.
+                    CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(stream.stream));
                     CUZK_ASSIGN_OR_RETURN(bounds_dev, upload_vector(bounds));
                     CUZK_ASSIGN_OR_RETURN(DeviceBuffer sums,
                                           DeviceBuffer::allocate(bounds.size() / 2 *
