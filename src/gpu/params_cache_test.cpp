@@ -436,7 +436,9 @@ TEST_F(ParamsCacheGpuTest, CosetLagrangeSetsAreConvertedOnceAndKeptApart) {
     }
     auto again = cache.acquire_coset_lagrange(path, shape);
     ASSERT_TRUE(again.ok());
-    EXPECT_EQ(cache.stats().misses, 2u);  // the file's set and its conversion, once each
+    // Misses: the refused plain acquire, the file's set and its conversion (once each).
+    EXPECT_EQ(cache.stats().misses, 3u);
+    EXPECT_EQ(cache.stats().failed_loads, 1u);
     EXPECT_EQ(cache.stats().hits, 1u);
     // Another circuit's shape for another file's conversion: refused, naming the file.
     auto other = groth16::examples::make_example_circuit("random:5");
