@@ -438,8 +438,9 @@ engine::EngineStatus sample_status() {
     st.prover_busy_fraction = 0.75;
     st.prover_memory_retries = 2;
     st.params.push_back({"/params/porep_32GiB.params", 1000, 47ull << 30});
-    st.devices.push_back({0, 141ull << 30, 80ull << 30, 100ull << 30, "NVIDIA H200", 12, true});
-    st.devices.push_back({1, 141ull << 30, 90ull << 30, 100ull << 30, "NVIDIA H200", 9, false});
+    st.devices.push_back({0, 141ull << 30, 80ull << 30, 100ull << 30, "NVIDIA H200", 12, true,
+                          {"/params/porep_32GiB.params#coset-lagrange"}});
+    st.devices.push_back({1, 141ull << 30, 90ull << 30, 100ull << 30, "NVIDIA H200", 9, false, {}});
     st.journal_errors.push_back("job x: truncated record");
     return st;
 }
@@ -501,7 +502,8 @@ TEST_F(ServiceTest, StatusJsonIsWellFormed) {
     EXPECT_NE(text.find("\"journal_errors\":[\"job x: truncated record\"]"), std::string::npos);
     EXPECT_NE(text.find("\"gpus\":[{\"ordinal\":0,\"total_bytes\":151397597184,"
                         "\"free_bytes\":85899345920,\"params_budget_bytes\":107374182400,"
-                        "\"name\":\"NVIDIA H200\",\"circuits_proved\":12,\"busy\":true},"
+                        "\"name\":\"NVIDIA H200\",\"circuits_proved\":12,\"busy\":true,"
+                        "\"params\":[\"/params/porep_32GiB.params#coset-lagrange\"]},"
                         "{\"ordinal\":1,"),
               std::string::npos)
         << text;

@@ -75,6 +75,10 @@ std::string status_json(const engine::EngineStatus& st, const DaemonInfo& info, 
         u64("circuits_proved", d.circuits_proved);
         w.key("busy");
         w.bool_value(d.busy);
+        w.key("params");
+        w.begin_array();
+        for (const std::string& key : d.params) w.string_value(key);
+        w.end_array();
         w.end_object();
     }
     w.end_array();

@@ -480,6 +480,14 @@ TEST(EngineCpu, TwoKiBSectorsThroughTheEngineAndARestart) {
             }
             std::fprintf(stderr, "[engine cpu] gpu %u (%s): %llu circuit(s) proved\n", d.ordinal,
                          d.name.c_str(), static_cast<unsigned long long>(d.circuits_proved));
+            // Over coset-Lagrange bases the proofs came from the file's converted set.
+            if (backend_name == "gpu-coset") {
+                const bool converted =
+                    std::any_of(d.params.begin(), d.params.end(), [](const std::string& k) {
+                        return k.ends_with("porep_2KiB.params#coset-lagrange");
+                    });
+                EXPECT_TRUE(converted) << "gpu " << d.ordinal << ": no converted set resident";
+            }
         }
         if (!devices.empty()) {
             EXPECT_EQ(on_devices, rec->proved.size());

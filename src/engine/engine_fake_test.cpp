@@ -100,7 +100,7 @@ class FakeBackend final : public ProverBackend {
     std::string name() const override { return "fake"; }
     std::vector<DeviceStatus> device_status() const override {
         return {DeviceStatus{3, uint64_t{80} << 30, uint64_t{50} << 30, uint64_t{40} << 30,
-                             "fake device", 7, true}};
+                             "fake device", 7, true, {}}};
     }
     util::Result<LoadedParams> load_params(const std::string& path) override {
         std::lock_guard<std::mutex> l(s_->mu);
@@ -235,7 +235,7 @@ class MultiDeviceFakeBackend final : public ProverBackend {
         std::vector<DeviceStatus> out;
         for (size_t i = 0; i < picker_.devices(); ++i)
             out.push_back({static_cast<uint32_t>(i), uint64_t{80} << 30, uint64_t{50} << 30,
-                           uint64_t{40} << 30, "fake device", 0, false});
+                           uint64_t{40} << 30, "fake device", 0, false, {}});
         return out;
     }
     util::Result<LoadedParams> load_params(const std::string& p) override {

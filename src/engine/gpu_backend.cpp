@@ -196,6 +196,8 @@ class GpuBackend final : public ProverBackend {
                 (void)cudaGetLastError();
             }
             d.params_budget_bytes = dev->params_budget;
+            for (const gpu::CacheEntryInfo& e : dev->cache->entries())
+                if (!e.loading) d.params.push_back(e.key);
             out.push_back(d);
         }
         return out;

@@ -56,6 +56,9 @@ struct DeviceStatus {
     std::string name;  // "NVIDIA H200"
     uint64_t circuits_proved = 0;
     bool busy = false;
+    // The parameter sets resident there now (cache keys: a file's canonical path, with
+    // "#coset-lagrange" for its converted set, or a held key), most recently used first.
+    std::vector<std::string> params;
 };
 
 class ProverBackend {

@@ -90,6 +90,7 @@ struct Converter {
                                                       n * sizeof(DeviceSigmaSplit),
                                                       cudaMemcpyHostToDevice, stream.stream));
             CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scale_points(
+                options.mul_window,
                 reinterpret_cast<const DeviceG1Affine*>(h.data) + begin,
                 static_cast<const DeviceSigmaSplit*>(k_dev.data()), n, beta, w() + begin,
                 stream.stream));
@@ -101,7 +102,8 @@ struct Converter {
         CUZK_CUDA_RETURN_IF_ERROR(detail::launch_bit_reverse(w(), log_m, stream.stream));
         for (unsigned st = 0; st < log_m; ++st) {
             CUZK_CUDA_RETURN_IF_ERROR(detail::launch_dit_stage(
-                w(), log_m, st, static_cast<const DeviceSigmaSplit*>(twiddles.data()), beta,
+                options.mul_window, w(), log_m, st,
+                static_cast<const DeviceSigmaSplit*>(twiddles.data()), beta,
                 stream.stream));
             CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(stream.stream));
             report(name, st + 1, log_m);
@@ -162,7 +164,8 @@ struct Converter {
                                   DeviceBuffer::allocate(n * sizeof(DeviceG1Jacobian)));
             auto* s = static_cast<DeviceG1Jacobian*>(s_dev.data());
             CUZK_CUDA_RETURN_IF_ERROR(detail::launch_entry_chunk_sums(
-                static_cast<const uint64_t*>(bounds_dev.data()), bounds.size() / 2,
+                options.mul_window, static_cast<const uint64_t*>(bounds_dev.data()),
+                bounds.size() / 2,
                 static_cast<const uint32_t*>(rows_dev.data()),
                 static_cast<const uint32_t*>(coeff_dev.data()),
                 static_cast<const DeviceCoefficient*>(coefficients_dev.data()), w(), beta,

@@ -15,7 +15,7 @@
 //   Q:  W_j ← s·g^−j·H_j, the same transform, then h is reallocated to m points and W normalized
 //       into it.
 // Every multiplication is k·P = k1·P + k2·[x²]P (ec::split_by_x_squared, the scalars split on the
-// host) with 4-bit windows in Jacobian coordinates; the twiddles ω^−i (i < m/2) are split once.
+// host) with windows of options.mul_window in Jacobian coordinates; the twiddles ω^−i (i < m/2) are split once.
 // Device memory beyond the set: W (m Jacobian points, 144 bytes each: 19.3 GB at m = 2^27), the
 // twiddles (m/2 × 32 bytes), a column range's entries, partial sums and its S (≈ 144 bytes ×
 // (chunk_points + entries/entries_per_thread) + 8 bytes per entry).
@@ -28,8 +28,10 @@
 #include <cstdint>
 #include <functional>
 
+#include "gpu/coset_mul_window.hpp"
 #include "gpu/resident_params.hpp"
 #include "r1cs/shape_recorder.hpp"
+#include "util/env.hpp"
 #include "util/status.hpp"
 #include "util/thread_pool.hpp"
 #include "util/trace.hpp"
@@ -39,6 +41,10 @@ namespace cuzk::gpu {
 struct CosetConvertOptions {
     size_t chunk_points = size_t{1} << 22;  // points scaled per upload; columns per S range
     unsigned entries_per_thread = 64;       // C entries (or partial sums) one thread adds up
+    // The multiplications' windows (coset_mul_window.hpp; env CUZK_COSET_MUL_WINDOW). u4 by
+    // default: the signed forms' smaller tables measured slower (bench/RESULTS.md, session 35).
+    MulWindow mul_window = parse_mul_window(util::env_string("CUZK_COSET_MUL_WINDOW"),
+                                            MulWindow::kUnsigned4);
     util::ThreadPool* pool = nullptr;       // host work (twiddles, splits); null: global
     util::PhaseTimes* times = nullptr;      // coset_r, coset_s, coset_q (ms, device included)
     // After each step: its name ("r", "s", "q") and units done / total (transform stages, or

@@ -10,35 +10,76 @@ namespace {
 
 using Jac = DeviceG1Jacobian;
 
-// 4-bit windows: a table of d·P for d = 1 … 15 per thread (2,160 bytes of local memory).
-constexpr unsigned kWindow = 4;
-constexpr unsigned kTable = (1u << kWindow) - 1;
-constexpr unsigned kWindows = 128 / kWindow;
-
-__device__ unsigned window_of(const uint64_t (&k)[2], unsigned w) {
-    return static_cast<unsigned>((k[w / 16] >> (kWindow * (w % 16))) & kTable);
-}
-
 // [x²]P = −σ(P): σ scales x = X/Z² by β, so (β·X, −Y, Z).
 __device__ Jac times_x_squared(const Jac& p, const DeviceFp& beta) { return {p.X * beta, -p.Y, p.Z}; }
 
+// Bits [start, start + count) of a 128-bit k (count ≤ 8; zero past bit 127).
+__device__ unsigned bits_of(const uint64_t (&k)[2], unsigned start, unsigned count) {
+    if (start >= 128) return 0;
+    uint64_t v = k[start / 64] >> (start % 64);
+    if (start % 64 + count > 64 && start / 64 == 0) v |= k[1] << (64 - start % 64);
+    return static_cast<unsigned>(v & ((1u << count) - 1));
+}
+
+// The digits of a 128-bit scalar in W-bit windows, most significant first.
+//   unsigned: d_i = bits [W·i, W·i + W), 0 … 2^W − 1; a table of 2^W − 1 multiples.
+//   signed (Booth): d_i = bits [W·i, W·i + W) + b_{W·i−1} − 2^W·b_{W·i+W−1}, in −2^(W−1) …
+//   2^(W−1) (Σ d_i·2^(W·i) = k, the top bit of each window carried into the next); a table of
+//   2^(W−1) multiples, negatives by negation, one window more (⌈129/W⌉).
+template <unsigned W, bool Signed>
+struct Digits {
+    static constexpr unsigned kWindows = Signed ? (128 + W) / W : (128 + W - 1) / W;
+    static constexpr unsigned kTable = Signed ? 1u << (W - 1) : (1u << W) - 1;
+    static __device__ int at(const uint64_t (&k)[2], unsigned i) {
+        const unsigned low = bits_of(k, W * i, W);
+        if constexpr (!Signed) {
+            return static_cast<int>(low);
+        } else {
+            const unsigned carry = i == 0 ? 0 : bits_of(k, W * i - 1, 1);
+            return static_cast<int>(low + carry) - static_cast<int>((low >> (W - 1)) << W);
+        }
+    }
+};
+
+// acc + d·Q for a digit d (|d| ≤ the table's size; table[j] = (j + 1)·Q, Q = P or, with
+// sigma, [x²]P taken from P's table on the fly).
+template <unsigned Table, bool Sigma>
+__device__ Jac add_digit(const Jac& acc, int d, const Jac (&table)[Table], const DeviceFp& beta) {
+    if (d == 0) return acc;
+    Jac q = table[(d > 0 ? d : -d) - 1];
+    if constexpr (Sigma) q = times_x_squared(q, beta);
+    return d > 0 ? acc + q : acc - q;
+}
+
 // k·P for k = k1 + k2·x²: k1·P + k2·[x²]P, both halves' windows from the top sharing the
-// doublings (Straus–Shamir): 124 doublings, at most 64 additions, and 14 to make the table.
+// doublings (Straus–Shamir), one table of P's multiples serving both (σ applied per lookup).
+// Per multiplication (Jacobian, products of Fp): unsigned W = 4: 14 table operations, 124
+// doublings, ≤ 64 additions (2,160 bytes of table); signed W = 3: 3, 126, ≤ 86 (576 bytes);
+// signed W = 4: 7, 128, ≤ 66 (1,152 bytes).
+template <unsigned W, bool Signed>
 __device__ Jac mul_split(const Jac& p, const DeviceSigmaSplit& k, const DeviceFp& beta) {
-    Jac table[kTable];
+    using D = Digits<W, Signed>;
+    Jac table[D::kTable];
     table[0] = p;
-    table[1] = p.dbl();
-    for (unsigned i = 2; i < kTable; ++i) table[i] = table[i - 1] + p;
+    if constexpr (D::kTable > 1) table[1] = p.dbl();
+    for (unsigned i = 2; i < D::kTable; ++i) table[i] = i % 2 == 1 ? table[i / 2].dbl() : table[i - 1] + p;
     Jac acc = Jac::identity();
-    for (unsigned w = kWindows; w-- > 0;) {
-        if (w + 1 != kWindows)
-            for (unsigned d = 0; d < kWindow; ++d) acc = acc.dbl();
-        const unsigned d1 = window_of(k.k1, w), d2 = window_of(k.k2, w);
-        if (d1 != 0) acc = acc + table[d1 - 1];
-        if (d2 != 0) acc = acc + times_x_squared(table[d2 - 1], beta);
+    for (unsigned i = D::kWindows; i-- > 0;) {
+        if (i + 1 != D::kWindows)
+            for (unsigned d = 0; d < W; ++d) acc = acc.dbl();
+        acc = add_digit<D::kTable, false>(acc, D::at(k.k1, i), table, beta);
+        acc = add_digit<D::kTable, true>(acc, D::at(k.k2, i), table, beta);
     }
     return acc;
 }
+
+// The forms of MulWindow as types.
+template <unsigned W, bool Signed>
+struct Form {
+    static __device__ Jac mul(const Jac& p, const DeviceSigmaSplit& k, const DeviceFp& beta) {
+        return mul_split<W, Signed>(p, k, beta);
+    }
+};
 
 #define CUZK_GRID_STRIDE(i, n)                                                           \
     for (size_t i = size_t{blockIdx.x} * blockDim.x + threadIdx.x, stride_ =             \
@@ -46,9 +87,10 @@ __device__ Jac mul_split(const Jac& p, const DeviceSigmaSplit& k, const DeviceFp
                                                                        blockDim.x;        \
          i < (n); i += stride_)
 
+template <class F>
 __global__ void scale_kernel(const DeviceG1Affine* in, const DeviceSigmaSplit* k, size_t n,
                              DeviceFp beta, Jac* out) {
-    CUZK_GRID_STRIDE(i, n) out[i] = mul_split(Jac::from_affine(in[i]), k[i], beta);
+    CUZK_GRID_STRIDE(i, n) out[i] = F::mul(Jac::from_affine(in[i]), k[i], beta);
 }
 
 __global__ void fill_identity_kernel(Jac* out, size_t n) {
@@ -68,6 +110,7 @@ __global__ void bit_reverse_kernel(Jac* v, unsigned log_m) {
 }
 
 // Stage s: butterflies (i, i + 2^s) with i = block·2^(s+1) + j, j < 2^s; twiddle w^(j·m/2^(s+1)).
+template <class F>
 __global__ void dit_stage_kernel(Jac* v, unsigned log_m, unsigned s,
                                  const DeviceSigmaSplit* twiddles, DeviceFp beta) {
     const size_t half = size_t{1} << s;
@@ -76,12 +119,13 @@ __global__ void dit_stage_kernel(Jac* v, unsigned log_m, unsigned s,
         const size_t i = ((t >> s) << (s + 1)) + j;
         const Jac u = v[i];
         Jac x = v[i + half];
-        if (j != 0) x = mul_split(x, twiddles[j << (log_m - 1 - s)], beta);
+        if (j != 0) x = F::mul(x, twiddles[j << (log_m - 1 - s)], beta);
         v[i] = u + x;
         v[i + half] = u - x;
     }
 }
 
+template <class F>
 struct EntryItems {
     const uint32_t* rows;
     const uint32_t* coeff;
@@ -97,7 +141,7 @@ struct EntryItems {
             case CoefficientKind::kMinusOne:
                 return acc - p;
             case CoefficientKind::kGeneral:
-                return acc + mul_split(p, c.split, beta);
+                return acc + F::mul(p, c.split, beta);
             default:
                 return acc;
         }
@@ -128,13 +172,31 @@ __global__ void affine_minus_kernel(const DeviceG1Affine* l, Jac* s, size_t n) {
 
 #undef CUZK_GRID_STRIDE
 
+// fn(Form<W, Signed>{}) for the requested window form.
+template <class Fn>
+cudaError_t with_form(MulWindow w, Fn&& fn) {
+    switch (w) {
+        case MulWindow::kUnsigned4:
+            return fn(Form<4, false>{});
+        case MulWindow::kSigned3:
+            return fn(Form<3, true>{});
+        case MulWindow::kSigned4:
+            return fn(Form<4, true>{});
+    }
+    return cudaErrorInvalidValue;
+}
+
 }  // namespace
 
-cudaError_t launch_scale_points(const DeviceG1Affine* in, const DeviceSigmaSplit* k, size_t n,
-                                const DeviceFp& beta, DeviceG1Jacobian* out, cudaStream_t stream) {
+cudaError_t launch_scale_points(MulWindow form, const DeviceG1Affine* in,
+                                const DeviceSigmaSplit* k, size_t n, const DeviceFp& beta,
+                                DeviceG1Jacobian* out, cudaStream_t stream) {
     if (n == 0) return cudaSuccess;
-    scale_kernel<<<elementwise_grid(n), kElementwiseBlock, 0, stream>>>(in, k, n, beta, out);
-    return cudaGetLastError();
+    return with_form(form, [&](auto f) {
+        scale_kernel<decltype(f)><<<elementwise_grid(n), kElementwiseBlock, 0, stream>>>(
+            in, k, n, beta, out);
+        return cudaGetLastError();
+    });
 }
 
 cudaError_t launch_fill_identity(DeviceG1Jacobian* out, size_t n, cudaStream_t stream) {
@@ -150,24 +212,29 @@ cudaError_t launch_bit_reverse(DeviceG1Jacobian* v, unsigned log_m, cudaStream_t
     return cudaGetLastError();
 }
 
-cudaError_t launch_dit_stage(DeviceG1Jacobian* v, unsigned log_m, unsigned s,
+cudaError_t launch_dit_stage(MulWindow form, DeviceG1Jacobian* v, unsigned log_m, unsigned s,
                              const DeviceSigmaSplit* twiddles, const DeviceFp& beta,
                              cudaStream_t stream) {
     if (log_m == 0 || log_m > 40 || s >= log_m) return cudaErrorInvalidValue;
     const size_t butterflies = size_t{1} << (log_m - 1);
-    dit_stage_kernel<<<elementwise_grid(butterflies), kElementwiseBlock, 0, stream>>>(
-        v, log_m, s, twiddles, beta);
-    return cudaGetLastError();
+    return with_form(form, [&](auto f) {
+        dit_stage_kernel<decltype(f)><<<elementwise_grid(butterflies), kElementwiseBlock, 0,
+                                        stream>>>(v, log_m, s, twiddles, beta);
+        return cudaGetLastError();
+    });
 }
 
-cudaError_t launch_entry_chunk_sums(const uint64_t* bounds, size_t chunks, const uint32_t* rows,
-                                    const uint32_t* coeff, const DeviceCoefficient* coefficients,
+cudaError_t launch_entry_chunk_sums(MulWindow form, const uint64_t* bounds, size_t chunks,
+                                    const uint32_t* rows, const uint32_t* coeff,
+                                    const DeviceCoefficient* coefficients,
                                     const DeviceG1Jacobian* r, const DeviceFp& beta,
                                     DeviceG1Jacobian* out, cudaStream_t stream) {
     if (chunks == 0) return cudaSuccess;
-    chunk_sums_kernel<<<elementwise_grid(chunks), kElementwiseBlock, 0, stream>>>(
-        bounds, chunks, EntryItems{rows, coeff, coefficients, r, beta}, out);
-    return cudaGetLastError();
+    return with_form(form, [&](auto f) {
+        chunk_sums_kernel<<<elementwise_grid(chunks), kElementwiseBlock, 0, stream>>>(
+            bounds, chunks, EntryItems<decltype(f)>{rows, coeff, coefficients, r, beta}, out);
+        return cudaGetLastError();
+    });
 }
 
 cudaError_t launch_point_chunk_sums(const uint64_t* bounds, size_t chunks,

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "gpu/coset_mul_window.hpp"
 #include "gpu/device_curve.cuh"
 
 namespace cuzk::gpu::detail {
@@ -27,9 +28,11 @@ struct DeviceCoefficient {
     uint32_t unused;
 };
 
-// out[i] = k[i]·in[i] (in affine, identity allowed) for i < n. beta: σ's β (ec::sigma_beta).
-cudaError_t launch_scale_points(const DeviceG1Affine* in, const DeviceSigmaSplit* k, size_t n,
-                                const DeviceFp& beta, DeviceG1Jacobian* out, cudaStream_t stream);
+// out[i] = k[i]·in[i] (in affine, identity allowed) for i < n, with `form`'s windows
+// (coset_mul_window.hpp). beta: σ's β (ec::sigma_beta).
+cudaError_t launch_scale_points(MulWindow form, const DeviceG1Affine* in,
+                                const DeviceSigmaSplit* k, size_t n, const DeviceFp& beta,
+                                DeviceG1Jacobian* out, cudaStream_t stream);
 // out[i] = the identity for i < n.
 cudaError_t launch_fill_identity(DeviceG1Jacobian* out, size_t n, cudaStream_t stream);
 
@@ -37,7 +40,7 @@ cudaError_t launch_fill_identity(DeviceG1Jacobian* out, size_t n, cudaStream_t s
 // radix-2 decimation-in-time stages s = 0 … log_m − 1 in order; twiddles[i] = w^i for
 // i < 2^(log_m − 1) (stage s, of butterfly span 2^s, uses twiddles[j·2^(log_m−1−s)]).
 cudaError_t launch_bit_reverse(DeviceG1Jacobian* v, unsigned log_m, cudaStream_t stream);
-cudaError_t launch_dit_stage(DeviceG1Jacobian* v, unsigned log_m, unsigned s,
+cudaError_t launch_dit_stage(MulWindow form, DeviceG1Jacobian* v, unsigned log_m, unsigned s,
                              const DeviceSigmaSplit* twiddles, const DeviceFp& beta,
                              cudaStream_t stream);
 
@@ -45,8 +48,9 @@ cudaError_t launch_dit_stage(DeviceG1Jacobian* v, unsigned log_m, unsigned s,
 //   entries: item e is coefficients[coeff[e]]·r[rows[e]] (C's entries by column);
 //   points:  item e is points[e].
 // out[k] = Σ of chunk k's items (the identity for an empty chunk), k < chunks.
-cudaError_t launch_entry_chunk_sums(const uint64_t* bounds, size_t chunks, const uint32_t* rows,
-                                    const uint32_t* coeff, const DeviceCoefficient* coefficients,
+cudaError_t launch_entry_chunk_sums(MulWindow form, const uint64_t* bounds, size_t chunks,
+                                    const uint32_t* rows, const uint32_t* coeff,
+                                    const DeviceCoefficient* coefficients,
                                     const DeviceG1Jacobian* r, const DeviceFp& beta,
                                     DeviceG1Jacobian* out, cudaStream_t stream);
 cudaError_t launch_point_chunk_sums(const uint64_t* bounds, size_t chunks,

@@ -1,5 +1,6 @@
 // The GPU's coset-Lagrange conversion of a monomial parameter set (coset_convert.hpp) against
-// the host: its split multiplication against ec::mul on random and edge-case scalars and points;
+// the host: its split multiplication (each window form) against ec::mul on random and edge-case
+// scalars and points;
 // whole conversions against groth16::derive_coset_lagrange_sections (the host's transforms over
 // G1) with ranges and partial-sum levels made small enough to take every path; a larger set
 // against the points that the GPU setup makes from the toxic waste directly (closed forms, no
@@ -75,19 +76,23 @@ TEST_F(CosetConvertTest, SplitMultiplicationMatchesHost) {
     DeviceFp beta;
     std::memcpy(static_cast<void*>(&beta), &ec::sigma_beta(), sizeof(beta));
     auto* out = static_cast<DeviceG1Jacobian*>(out_dev->data());
-    ASSERT_EQ(detail::launch_scale_points(static_cast<const DeviceG1Affine*>(p_dev->data()),
-                                          static_cast<const detail::DeviceSigmaSplit*>(k_dev->data()),
-                                          n, beta, out, nullptr),
-              cudaSuccess);
-    ASSERT_EQ(detail::launch_normalize_g1(out, n, static_cast<DeviceG1Affine*>(aff_dev->data()),
-                                          nullptr),
-              cudaSuccess);
-    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
-    std::vector<G1Affine> got(n);
-    ASSERT_TRUE(aff_dev->download(got.data(), n * sizeof(G1Affine)).ok());
-    for (size_t i = 0; i < n; ++i) {
-        const G1Affine want = ec::mul(G1Jacobian::from_affine(points[i]), scalars[i]).to_affine();
-        ASSERT_TRUE(got[i] == want) << "point " << i;
+    std::vector<G1Affine> want(n);
+    for (size_t i = 0; i < n; ++i)
+        want[i] = ec::mul(G1Jacobian::from_affine(points[i]), scalars[i]).to_affine();
+    for (MulWindow form : {MulWindow::kUnsigned4, MulWindow::kSigned3, MulWindow::kSigned4}) {
+        ASSERT_EQ(detail::launch_scale_points(
+                      form, static_cast<const DeviceG1Affine*>(p_dev->data()),
+                      static_cast<const detail::DeviceSigmaSplit*>(k_dev->data()), n, beta, out,
+                      nullptr),
+                  cudaSuccess);
+        ASSERT_EQ(detail::launch_normalize_g1(
+                      out, n, static_cast<DeviceG1Affine*>(aff_dev->data()), nullptr),
+                  cudaSuccess);
+        ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+        std::vector<G1Affine> got(n);
+        ASSERT_TRUE(aff_dev->download(got.data(), n * sizeof(G1Affine)).ok());
+        for (size_t i = 0; i < n; ++i)
+            ASSERT_TRUE(got[i] == want[i]) << mul_window_name(form) << " point " << i;
     }
 }
 
@@ -119,15 +124,18 @@ TEST_F(CosetConvertTest, ConversionMatchesTheHostDerivation) {
         const char* circuit;
         size_t chunk_points;
         unsigned entries_per_thread;
-    } cases[] = {{"cubic", 1 << 20, 64},
-                 {"cubic", 1, 1},  // one column per range, partial sums one by one
-                 {"random:7", 5, 2},
-                 {"random:9", 1 << 20, 3},
-                 {"sha256:0", 1000, 4}};
+        MulWindow window;
+    } cases[] = {{"cubic", 1 << 20, 64, MulWindow::kUnsigned4},
+                 // one column per range, partial sums one by one
+                 {"cubic", 1, 1, MulWindow::kSigned4},
+                 {"random:7", 5, 2, MulWindow::kSigned3},
+                 {"random:9", 1 << 20, 3, MulWindow::kUnsigned4},
+                 {"sha256:0", 1000, 4, MulWindow::kSigned3}};
     for (const Case& c : cases) {
         const std::string what = std::string(c.circuit) + " chunk " +
                                  std::to_string(c.chunk_points) + " per thread " +
-                                 std::to_string(c.entries_per_thread);
+                                 std::to_string(c.entries_per_thread) + " windows " +
+                                 mul_window_name(c.window);
         auto ex = groth16::examples::make_example_circuit(c.circuit);
         ASSERT_TRUE(ex.ok());
         MonomialSet set;
@@ -138,6 +146,7 @@ TEST_F(CosetConvertTest, ConversionMatchesTheHostDerivation) {
         CosetConvertOptions opt;
         opt.chunk_points = c.chunk_points;
         opt.entries_per_thread = c.entries_per_thread;
+        opt.mul_window = c.window;
         const util::Status st = convert_params_to_coset_lagrange(set.resident, set.shape, opt);
         ASSERT_TRUE(st.ok()) << what << ": " << st.to_string();
         EXPECT_EQ(set.resident.h_basis(), groth16::HBasis::kCosetLagrange);

@@ -26,4 +26,10 @@ inline unsigned env_unsigned(const char* name, unsigned fallback) {
     return static_cast<unsigned>(x);
 }
 
+// Environment variable `name` as text; unset gives "".
+inline std::string_view env_string(const char* name) {
+    const char* v = std::getenv(name);
+    return v == nullptr ? std::string_view() : std::string_view(v);
+}
+
 }  // namespace cuzk::util
