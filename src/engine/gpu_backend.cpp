@@ -214,10 +214,15 @@ class GpuBackend final : public ProverBackend {
         return merge(per_device);
     }
 
+    // The file's set and its coset-Lagrange conversion, where resident and idle.
     util::Status evict_params(const std::string& params_path) override {
+        const std::string converted =
+            gpu::ParamsCache::cache_key(params_path) + gpu::ParamsCache::kCosetLagrangeSuffix;
         for (const auto& d : devices_) {
             ScopedDevice scope(d->ordinal);
-            if (scope.status().ok()) (void)d->cache->evict(params_path);
+            if (!scope.status().ok()) continue;
+            (void)d->cache->evict(params_path);
+            (void)d->cache->evict(converted);
         }
         return util::Status();
     }

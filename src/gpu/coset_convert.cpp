@@ -43,11 +43,16 @@ void split_powers(const Fr& first, const Fr& step, uint64_t begin,
     });
 }
 
+// v in a new device buffer, the copy ordered on `stream` (before the kernels that read it: a
+// plain cudaMemcpy from pageable memory may return before its DMA lands, and the conversion's
+// stream does not wait for the legacy stream). v may be freed on return (pageable: staged).
 template <class T>
-util::Result<DeviceBuffer> upload_vector(const std::vector<T>& v) {
+util::Result<DeviceBuffer> upload_vector(const std::vector<T>& v, cudaStream_t stream) {
     CUZK_ASSIGN_OR_RETURN(DeviceBuffer b, DeviceBuffer::allocate(std::max<size_t>(1, v.size()) *
                                                                  sizeof(T)));
-    if (!v.empty()) CUZK_RETURN_IF_ERROR(b.upload(v.data(), v.size() * sizeof(T)));
+    if (!v.empty())
+        CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(b.data(), v.data(), v.size() * sizeof(T),
+                                                  cudaMemcpyHostToDevice, stream));
     return b;
 }
 
@@ -63,9 +68,10 @@ struct Converter {
     size_t m = 0;
     unsigned log_m = 0;
     DeviceFp beta;
-    NonBlockingStream stream;
     DeviceBuffer twiddles;  // split ω^−i, i < m/2
     DeviceBuffer work;      // m Jacobian points
+    // Declared last, so destroyed first: it waits for its work before the buffers above go.
+    NonBlockingStream stream;
 
     DeviceG1Jacobian* w() const { return static_cast<DeviceG1Jacobian*>(work.data()); }
 
@@ -79,7 +85,7 @@ struct Converter {
         const size_t chunk = std::max<size_t>(1, options.chunk_points);
         std::vector<DeviceSigmaSplit> k;
         CUZK_ASSIGN_OR_RETURN(DeviceBuffer k_dev,
-                              DeviceBuffer::allocate(std::min(chunk, h.size) *
+                              DeviceBuffer::allocate(std::max<size_t>(1, std::min(chunk, h.size)) *
                                                      sizeof(DeviceSigmaSplit)));
         for (size_t begin = 0; begin < h.size; begin += chunk) {
             const size_t n = std::min(chunk, h.size - begin);
@@ -127,10 +133,13 @@ struct Converter {
                 d.split = device_split(c);
             }
         }
-        CUZK_ASSIGN_OR_RETURN(DeviceBuffer coefficients_dev, upload_vector(coefficients));
+        CUZK_ASSIGN_OR_RETURN(DeviceBuffer coefficients_dev,
+                              upload_vector(coefficients, stream.stream));
         const size_t columns = shape.num_columns(), ni = shape.num_inputs();
         const size_t range = std::max<size_t>(1, options.chunk_points);
         const uint64_t per_thread = std::max(1u, options.entries_per_thread);
+        // Partial sums are added at least two per thread, so every level shortens a column.
+        const uint64_t fan_in = std::max<uint64_t>(2, per_thread);
         std::vector<ec::G1Affine> c_input(ni);
         ec::G1Affine* l_out = params.writable_g1(groth16::Section::kL);
         for (size_t c0 = 0; c0 < columns; c0 += range) {
@@ -155,11 +164,13 @@ struct Converter {
                     ++segments[c].count;
                 } while (x < e);
             }
-            CUZK_ASSIGN_OR_RETURN(DeviceBuffer rows_dev, upload_vector(rows));
-            CUZK_ASSIGN_OR_RETURN(DeviceBuffer coeff_dev, upload_vector(coeff));
-            CUZK_ASSIGN_OR_RETURN(DeviceBuffer bounds_dev, upload_vector(bounds));
-            CUZK_ASSIGN_OR_RETURN(DeviceBuffer partial, DeviceBuffer::allocate(
-                                                            bounds.size() / 2 * sizeof(DeviceG1Jacobian)));
+            const cudaStream_t st = stream.stream;
+            CUZK_ASSIGN_OR_RETURN(DeviceBuffer rows_dev, upload_vector(rows, st));
+            CUZK_ASSIGN_OR_RETURN(DeviceBuffer coeff_dev, upload_vector(coeff, st));
+            CUZK_ASSIGN_OR_RETURN(DeviceBuffer bounds_dev, upload_vector(bounds, st));
+            CUZK_ASSIGN_OR_RETURN(
+                DeviceBuffer partial,
+                DeviceBuffer::allocate(bounds.size() / 2 * sizeof(DeviceG1Jacobian)));
             CUZK_ASSIGN_OR_RETURN(DeviceBuffer s_dev,
                                   DeviceBuffer::allocate(n * sizeof(DeviceG1Jacobian)));
             auto* s = static_cast<DeviceG1Jacobian*>(s_dev.data());
@@ -183,21 +194,21 @@ struct Converter {
                         continue;
                     }
                     Segment h{g.column, bounds.size() / 2, 0};
-                    for (uint64_t x = g.first; x < g.first + g.count; x += per_thread) {
+                    for (uint64_t x = g.first; x < g.first + g.count; x += fan_in) {
                         bounds.push_back(x);
-                        bounds.push_back(std::min(g.first + g.count, x + per_thread));
+                        bounds.push_back(std::min(g.first + g.count, x + fan_in));
                         ++h.count;
                     }
                     next.push_back(h);
                 }
-                CUZK_ASSIGN_OR_RETURN(DeviceBuffer pairs_dev, upload_vector(pairs));
+                CUZK_ASSIGN_OR_RETURN(DeviceBuffer pairs_dev, upload_vector(pairs, st));
                 CUZK_CUDA_RETURN_IF_ERROR(detail::launch_scatter_points(
                     static_cast<const uint64_t*>(pairs_dev.data()), pairs.size() / 2,
                     static_cast<const DeviceG1Jacobian*>(partial.data()), s, stream.stream));
                 if (!next.empty()) {
                     // The old bounds may still be read by the queued level: wait before freeing.
                     CUZK_CUDA_RETURN_IF_ERROR(cudaStreamSynchronize(stream.stream));
-                    CUZK_ASSIGN_OR_RETURN(bounds_dev, upload_vector(bounds));
+                    CUZK_ASSIGN_OR_RETURN(bounds_dev, upload_vector(bounds, st));
                     CUZK_ASSIGN_OR_RETURN(DeviceBuffer sums,
                                           DeviceBuffer::allocate(bounds.size() / 2 *
                                                                  sizeof(DeviceG1Jacobian)));
@@ -261,7 +272,7 @@ Status convert_params_to_coset_lagrange(ResidentParams& params, const r1cs::Shap
     {
         std::vector<DeviceSigmaSplit> tw(m / 2);
         split_powers(Fr::one(), d.omega_inv(), 0, tw, pool);
-        CUZK_ASSIGN_OR_RETURN(cv.twiddles, upload_vector(tw));
+        CUZK_ASSIGN_OR_RETURN(cv.twiddles, upload_vector(tw, cv.stream.stream));
     }
     CUZK_ASSIGN_OR_RETURN(cv.work, DeviceBuffer::allocate(m * sizeof(DeviceG1Jacobian)));
     const Fr z_g = d.coset_generator().pow(static_cast<uint64_t>(m)) - Fr::one();

@@ -19,6 +19,8 @@
 // Device memory beyond the set: W (m Jacobian points, 144 bytes each: 19.3 GB at m = 2^27), the
 // twiddles (m/2 × 32 bytes), a column range's entries, partial sums and its S (≈ 144 bytes ×
 // (chunk_points + entries/entries_per_thread) + 8 bytes per entry).
+// The work memory is taken from the device when the conversion runs (in the engine, inside a
+// prover call: from the memory kept for the prover, not from the parameter cache's budget).
 // Errors: kInvalidArgument when the set is not monomial or does not fit the shape (inputs, aux,
 // domain); CUDA errors as Status. After an error the set is half converted: drop it.
 // Host C++ header (no CUDA types).
@@ -40,7 +42,7 @@ namespace cuzk::gpu {
 
 struct CosetConvertOptions {
     size_t chunk_points = size_t{1} << 22;  // points scaled per upload; columns per S range
-    unsigned entries_per_thread = 64;       // C entries (or partial sums) one thread adds up
+    unsigned entries_per_thread = 64;  // C entries (partial sums: at least 2) a thread adds up
     // The multiplications' windows (coset_mul_window.hpp; env CUZK_COSET_MUL_WINDOW). u4 by
     // default: the signed forms' smaller tables measured slower (bench/RESULTS.md, session 35).
     MulWindow mul_window = parse_mul_window(util::env_string("CUZK_COSET_MUL_WINDOW"),

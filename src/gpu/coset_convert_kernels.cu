@@ -11,7 +11,9 @@ namespace {
 using Jac = DeviceG1Jacobian;
 
 // [x²]P = −σ(P): σ scales x = X/Z² by β, so (β·X, −Y, Z).
-__device__ Jac times_x_squared(const Jac& p, const DeviceFp& beta) { return {p.X * beta, -p.Y, p.Z}; }
+__device__ Jac times_x_squared(const Jac& p, const DeviceFp& beta) {
+    return {p.X * beta, -p.Y, p.Z};
+}
 
 // Bits [start, start + count) of a 128-bit k (count ≤ 8; zero past bit 127).
 __device__ unsigned bits_of(const uint64_t (&k)[2], unsigned start, unsigned count) {
@@ -62,7 +64,8 @@ __device__ Jac mul_split(const Jac& p, const DeviceSigmaSplit& k, const DeviceFp
     Jac table[D::kTable];
     table[0] = p;
     if constexpr (D::kTable > 1) table[1] = p.dbl();
-    for (unsigned i = 2; i < D::kTable; ++i) table[i] = i % 2 == 1 ? table[i / 2].dbl() : table[i - 1] + p;
+    for (unsigned i = 2; i < D::kTable; ++i)  // (i + 1)·P: a doubling for even multiples
+        table[i] = i % 2 == 1 ? table[i / 2].dbl() : table[i - 1] + p;
     Jac acc = Jac::identity();
     for (unsigned i = D::kWindows; i-- > 0;) {
         if (i + 1 != D::kWindows)

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -130,7 +131,9 @@ TEST_F(CosetConvertTest, ConversionMatchesTheHostDerivation) {
                  {"cubic", 1, 1, MulWindow::kSigned4},
                  {"random:7", 5, 2, MulWindow::kSigned3},
                  {"random:9", 1 << 20, 3, MulWindow::kUnsigned4},
-                 {"sha256:0", 1000, 4, MulWindow::kSigned3}};
+                 {"sha256:0", 1000, 4, MulWindow::kSigned3},
+                 // one entry per thread on columns of several C entries: partial-sum levels
+                 {"sha256:0", 1 << 20, 1, MulWindow::kUnsigned4}};
     for (const Case& c : cases) {
         const std::string what = std::string(c.circuit) + " chunk " +
                                  std::to_string(c.chunk_points) + " per thread " +
@@ -141,6 +144,15 @@ TEST_F(CosetConvertTest, ConversionMatchesTheHostDerivation) {
         MonomialSet set;
         make_monomial_set(ex->circuit, 9, set);
         ASSERT_FALSE(HasFailure()) << what;
+        if (c.entries_per_thread == 1 && c.chunk_points > 1) {
+            // The case is only worth its name if some column of C has several entries.
+            const r1cs::CsrColumns cols =
+                r1cs::group_by_column(set.shape.c(), set.shape.num_columns());
+            uint64_t longest = 0;
+            for (size_t i = 0; i + 1 < cols.offset.size(); ++i)
+                longest = std::max(longest, cols.offset[i + 1] - cols.offset[i]);
+            EXPECT_GE(longest, 3u) << what;
+        }
         auto want = groth16::derive_coset_lagrange_sections(set.host, set.shape);
         ASSERT_TRUE(want.ok()) << want.status().to_string();
         CosetConvertOptions opt;

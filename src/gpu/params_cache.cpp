@@ -272,7 +272,9 @@ uint64_t budget_for(const ParamsCacheOptions& options) {
 }
 
 // The shape of an acquire_coset_lagrange call in progress on this thread: the cache runs a
-// miss's load on the acquiring thread, so the load below finds it here.
+// miss's load on the acquiring thread, so the load below finds it here. The key names the file,
+// not the circuit: a caller waiting on a conversion in progress shares its result (one file is
+// one circuit's parameters).
 thread_local const r1cs::ShapeRecorder* tl_coset_shape = nullptr;
 
 // A coset-Lagrange key: the file's path and true; a file's key: itself and false.
