@@ -57,7 +57,7 @@ void help_pipeline(std::FILE* f) {
         "                           [--budget-gib G] [--device-memory-gib N]\n"
         "                           [--no-verify] [--no-vanilla-check] [--no-subgroup-check]\n"
         "                           [--cpu] [--compiled|--no-compiled] [--trace-dir DIR]\n"
-        "                           [--h-basis NAME] [--json]\n"
+        "                           [--h-basis NAME] [--h-basis-dir DIR] [--json]\n"
         "\n"
         "Runs N synthetic C1 outputs (cuzk gen-c1's generator) through the proving engine and\n"
         "reports proofs per hour, per-phase medians, the prover's busy fraction and peak host\n"
@@ -89,6 +89,8 @@ void help_pipeline(std::FILE* f) {
         "  --h-basis NAME         monomial (the files', default) or coset-lagrange: each file\n"
         "                         converted on each GPU at its first proof (minutes at 32\n"
         "                         GiB), then the H step in four NTTs instead of six\n"
+        "  --h-basis-dir DIR      with coset-lagrange: save each file's converted bases in\n"
+        "                         DIR after converting, or read them from there (seconds)\n"
         "  --compiled             compiled synthesis even if CUZK_COMPILED_SYNTHESIS=0 (it is\n"
         "                         the default): the circuit is compiled once before the jobs;\n"
         "                         per partition only the witness is made on the CPU, a/b/c by\n"
@@ -180,7 +182,7 @@ int run_bench_pipeline(int argc, char** argv) {
             {"--sector-size", "--params-dir", "--jobs", "--seed", "--synthesis-workers",
              "--max-batch-size", "--max-batch-wait-ms", "--budget-gib", "--setup-seed", "--gpus",
              "--prover-workers", "--trace-dir", "--look-ahead", "--device-memory-gib",
-             "--h-basis"},
+             "--h-basis", "--h-basis-dir"},
             {"--no-verify", "--no-vanilla-check", "--cpu", "--no-subgroup-check", "--gpu-setup",
              "--compiled", "--no-compiled"},
             args))
@@ -253,6 +255,13 @@ int run_bench_pipeline(int argc, char** argv) {
                              "--h-basis coset-lagrange converts parameter files on the GPU: "
                              "it goes with --params-dir, not with --gpu-setup or --cpu");
         config.params_h_basis = *basis;
+    }
+    if (args.has("--h-basis-dir")) {
+        if (config.params_h_basis != groth16::HBasis::kCosetLagrange)
+            return fail_json(args, cmd, kExitUsage,
+                             "--h-basis-dir keeps converted bases: it goes with --h-basis "
+                             "coset-lagrange");
+        config.params_h_basis_dir = args.get("--h-basis-dir");
     }
     if (args.has("--trace-dir")) config.trace_dir = args.get("--trace-dir");
     if (args.has("--device-memory-gib") && !config.use_gpu)

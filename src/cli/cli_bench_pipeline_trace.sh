@@ -3,7 +3,8 @@
 # the parameters of the engine fixture (read without the subgroup check: ~5 min of the 2-core
 # machine otherwise); both complete and verify, and each leaves a Chrome trace
 # in the directory (created by the engine) holding its own witness and prove events. A trace
-# directory that cannot be made is refused with its path named.
+# directory that cannot be made is refused with its path named; --h-basis-dir without
+# --h-basis coset-lagrange is refused.
 # usage: cli_bench_pipeline_trace.sh CUZK_BINARY PARAMS_DIR TMPDIR
 set -u
 CUZK=$1
@@ -32,4 +33,8 @@ touch "$DIR/a_file"
 check "trace dir under a file refused" 1 "$CUZK" bench pipeline --sector-size 2KiB \
     --params-dir "$PARAMS" --cpu --no-subgroup-check --jobs 1 --trace-dir "$DIR/a_file/traces"
 expect_text "trace dir named" "$DIR/last.err" "a_file/traces"
+
+check "--h-basis-dir without coset-lagrange refused" 2 "$CUZK" bench pipeline --sector-size 2KiB \
+    --params-dir "$PARAMS" --cpu --jobs 1 --h-basis-dir "$DIR/converted"
+expect_text "says what it goes with" "$DIR/last.err" "goes with --h-basis coset-lagrange"
 finish_checks

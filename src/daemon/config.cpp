@@ -98,6 +98,17 @@ const KeyDef kKeys[] = {
      nullptr,
      nullptr,
      [](const std::string& v) { return groth16::parse_h_basis(v).status(); }},
+    {{"srs", "params_h_basis_dir", "string",
+      "with params_h_basis = \"coset-lagrange\": a directory where each file's converted H "
+      "bases are saved after its first conversion (<file name>.coset-lagrange, ~25 GB for "
+      "32 GiB) and read back after a restart or on another GPU, in seconds instead of minutes "
+      "(empty: converted again by every process)"},
+     Type::kString,
+     0,
+     0,
+     [](DaemonConfig& c, std::string v) { c.params_h_basis_dir = std::move(v); },
+     nullptr,
+     nullptr},
     {{"scheduler", "synthesis_workers", "integer",
       "partitions synthesized at once (0: automatic, one per 5 CPU threads, at least 1)"},
      Type::kCount,

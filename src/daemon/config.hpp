@@ -5,7 +5,7 @@
 // File layout (every key optional; unknown tables and keys are errors naming the line, so a
 // typo is never silently ignored):
 //   [daemon]    listen, status_listen, journal_dir, trace_dir
-//   [srs]       params_dir, params_subgroup_check, params_h_basis
+//   [srs]       params_dir, params_subgroup_check, params_h_basis, params_h_basis_dir
 //   [scheduler] synthesis_workers, prover_workers, max_batch_size, max_batch_wait_ms,
 //               look_ahead, max_pending_jobs, compiled_synthesis
 //   [memory]    host_memory_budget   ("96GiB", "512MiB", "auto", or an integer of bytes)
@@ -31,6 +31,7 @@ struct DaemonConfig {
     std::string trace_dir;              // empty: no per-job traces
     bool params_subgroup_check = true;  // check every parameter point's subgroup when loading
     std::string params_h_basis = "monomial";  // groth16::parse_h_basis' names (checked on parse)
+    std::string params_h_basis_dir;  // converted sets kept here across restarts; empty: not kept
     unsigned synthesis_workers = 0;  // 0: automatic (engine::resolve_synthesis_workers)
     unsigned prover_workers = 0;  // 0: one per device (1 on the CPU)
     unsigned max_batch_size = 1;

@@ -27,6 +27,7 @@ TEST(DaemonConfig, AppliesEveryKey) {
         "params_dir = \"/data/params\"\n"
         "params_subgroup_check = false\n"
         "params_h_basis = \"coset-lagrange\"\n"
+        "params_h_basis_dir = \"/data/params/converted\"\n"
         "[scheduler]\n"
         "synthesis_workers = 3\n"
         "prover_workers = 2\n"
@@ -50,6 +51,7 @@ TEST(DaemonConfig, AppliesEveryKey) {
     EXPECT_EQ(c.prover_workers, 2u);
     EXPECT_FALSE(c.params_subgroup_check);
     EXPECT_EQ(c.params_h_basis, "coset-lagrange");
+    EXPECT_EQ(c.params_h_basis_dir, "/data/params/converted");
     EXPECT_EQ(c.max_batch_size, 2u);
     EXPECT_EQ(c.max_batch_wait_ms, 250u);
     EXPECT_EQ(c.look_ahead, 12u);
@@ -198,6 +200,7 @@ TEST(DaemonConfig, KeyTableIsComplete) {
                                         "max_batch_size",
                                         "params_subgroup_check",
                                         "params_h_basis",
+                                        "params_h_basis_dir",
                                         "prover_workers",
                                         "max_batch_wait_ms",
                                         "look_ahead",

@@ -55,6 +55,7 @@ engine::EngineConfig engine_config(const DaemonConfig& c) {
     // Checked when the configuration was read (a bad name never gets here).
     const util::Result<groth16::HBasis> basis = groth16::parse_h_basis(c.params_h_basis);
     if (basis.ok()) e.params_h_basis = *basis;
+    e.params_h_basis_dir = c.params_h_basis_dir;
     e.synthesis_workers = c.synthesis_workers;
     e.prover_workers = c.prover_workers;
     e.max_batch_size = c.max_batch_size;

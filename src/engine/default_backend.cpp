@@ -14,6 +14,7 @@ util::Result<std::unique_ptr<ProverBackend>> make_default_backend(const EngineCo
         GpuBackendOptions gpu;
         gpu.subgroup_check = config.params_subgroup_check;
         gpu.h_basis = config.params_h_basis;
+        gpu.coset_bases_dir = config.params_h_basis_dir;
         gpu.devices = config.gpus;
         auto backend = make_gpu_backend(gpu);
         if (backend.ok()) return std::move(*backend);

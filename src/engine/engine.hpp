@@ -148,6 +148,9 @@ struct EngineConfig {
     // The GPU backend's H bases for the compiled path (GpuBackendOptions::h_basis): kMonomial
     // as in the files, or kCosetLagrange converted on each device at first use.
     groth16::HBasis params_h_basis = groth16::HBasis::kMonomial;
+    // Where converted sets are kept across restarts (GpuBackendOptions::coset_bases_dir); empty:
+    // each process converts again.
+    std::string params_h_basis_dir;
 };
 
 struct LoadedParamsInfo {

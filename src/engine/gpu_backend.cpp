@@ -22,7 +22,6 @@
 #include "gpu/prover.hpp"
 #include "gpu/resident_setup.hpp"
 #include "util/env.hpp"
-#include "util/timer.hpp"
 
 namespace cuzk::engine {
 
@@ -348,28 +347,16 @@ class GpuBackend final : public ProverBackend {
         return d.circuits.back().device.get();
     }
 
-    // The file's set in coset-Lagrange bases on device d (converted there on a miss, logged:
-    // minutes for a 32 GiB set). Parameters held under a key (install_generated_params) are not
-    // a file: they keep their bases.
+    // The file's set in coset-Lagrange bases on device d (on a miss read with its saved
+    // converted bases or converted there — minutes for a 32 GiB set —, logged through the
+    // cache's notice). Parameters held under a key (install_generated_params) are not a file:
+    // they keep their bases.
     static util::Result<gpu::ParamsCache::Handle> acquire_coset_lagrange(
         Device& d, const std::string& params_path, const groth16::CompiledCircuit& compiled) {
         const std::string file_key = gpu::ParamsCache::cache_key(params_path);
-        const std::string key = file_key + gpu::ParamsCache::kCosetLagrangeSuffix;
-        bool resident = false;
-        for (const gpu::CacheEntryInfo& e : d.cache->entries()) {
+        for (const gpu::CacheEntryInfo& e : d.cache->entries())
             if (e.key == file_key && e.permanent) return d.cache->acquire(params_path);
-            if (e.key == key) resident = true;
-        }
-        util::Stopwatch sw;
-        if (!resident)
-            std::fprintf(stderr,
-                         "cuzk gpu backend: device %d: converting %s to coset-Lagrange H bases\n",
-                         d.ordinal, params_path.c_str());
-        auto h = d.cache->acquire_coset_lagrange(params_path, compiled.shape());
-        if (!resident && h.ok())
-            std::fprintf(stderr, "cuzk gpu backend: device %d: converted in %.1f s\n", d.ordinal,
-                         sw.elapsed_ms() / 1000);
-        return h;
+        return d.cache->acquire_coset_lagrange(params_path, compiled.shape());
     }
 
     static LoadedParams describe(const gpu::ResidentParams& p) {
@@ -462,6 +449,10 @@ util::Result<std::unique_ptr<Device>> open_device(int ordinal, const GpuBackendO
     cache.device_budget_bytes = std::max<uint64_t>(budget, 1);
     cache.load.subgroup_check =
         options.subgroup_check ? ec::SubgroupCheck::kCheck : ec::SubgroupCheck::kSkip;
+    cache.coset_bases_dir = options.coset_bases_dir;
+    cache.notice = [ordinal](const std::string& m) {
+        std::fprintf(stderr, "cuzk gpu backend: device %d: %s\n", ordinal, m.c_str());
+    };
     d->params_budget = cache.device_budget_bytes;
     d->cache = std::make_unique<gpu::ParamsCache>(cache);
     return d;

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "engine/prover_backend.hpp"
@@ -38,6 +39,11 @@ struct GpuBackendOptions {
     // on assignments (direct synthesis), load_params and held parameters
     // (install_generated_params) keep their monomial sets.
     groth16::HBasis h_basis = groth16::HBasis::kMonomial;
+    // With kCosetLagrange: the directory of converted sets (gpu::ParamsCacheOptions::
+    // coset_bases_dir): a file's converted bases are saved there after the first conversion and
+    // read from there by later processes and other devices (seconds instead of minutes). Empty:
+    // not kept.
+    std::string coset_bases_dir;
     // Device memory kept out of each device's parameter cache for the prover's buffers (at
     // least 40 % of the device is kept in any case: ~57 GB on a 141 GB H200, about what a 32 GiB
     // partition's full plan needs on the compiled path beside its 44 GiB of parameters; ~34 GB

@@ -249,20 +249,27 @@ struct Converter {
 
 }  // namespace
 
+Status check_params_fit_shape(const ResidentParams& params, const r1cs::ShapeRecorder& shape) {
+    if (!shape.finished())
+        return util::invalid_argument("coset-Lagrange bases: the shape is not finished");
+    CUZK_ASSIGN_OR_RETURN(ntt::EvaluationDomain d,
+                          ntt::EvaluationDomain::create(shape.c().rows()));
+    if (params.vk().ic.size() != shape.num_inputs() || params.num_aux() != shape.num_aux() ||
+        params.domain_size() != d.size())
+        return util::invalid_argument("coset-Lagrange bases: the parameter set does not fit "
+                                      "the circuit (inputs, aux or domain size differ)");
+    return Status();
+}
+
 Status convert_params_to_coset_lagrange(ResidentParams& params, const r1cs::ShapeRecorder& shape,
                                         const CosetConvertOptions& options) {
     if (params.h_basis() != groth16::HBasis::kMonomial)
         return util::invalid_argument("coset-Lagrange conversion: the parameter set's H bases "
                                       "are not monomial");
-    if (!shape.finished())
-        return util::invalid_argument("coset-Lagrange conversion: the shape is not finished");
+    CUZK_RETURN_IF_ERROR(check_params_fit_shape(params, shape));
     CUZK_ASSIGN_OR_RETURN(ntt::EvaluationDomain d,
                           ntt::EvaluationDomain::create(shape.c().rows()));
     const size_t m = d.size();
-    if (params.vk().ic.size() != shape.num_inputs() || params.num_aux() != shape.num_aux() ||
-        params.domain_size() != m || params.h().size != m - 1)
-        return util::invalid_argument("coset-Lagrange conversion: the parameter set does not fit "
-                                      "the circuit (inputs, aux or domain size differ)");
     util::ThreadPool& pool = options.pool != nullptr ? *options.pool : util::ThreadPool::global();
     Converter cv(params, shape, options, pool);
     cv.m = m;

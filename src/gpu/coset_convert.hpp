@@ -54,6 +54,10 @@ struct CosetConvertOptions {
     std::function<void(const char* step, uint64_t done, uint64_t total)> progress;
 };
 
+// kInvalidArgument unless the set (either basis) has the circuit's inputs, aux variables and
+// domain size, and the shape is finished.
+util::Status check_params_fit_shape(const ResidentParams& params, const r1cs::ShapeRecorder& shape);
+
 util::Status convert_params_to_coset_lagrange(ResidentParams& params,
                                               const r1cs::ShapeRecorder& shape,
                                               const CosetConvertOptions& options = {});

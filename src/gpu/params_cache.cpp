@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <condition_variable>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -13,9 +14,11 @@
 #include <string_view>
 #include <utility>
 
+#include "gpu/coset_bases_save.hpp"
 #include "gpu/coset_convert.hpp"
 #include "gpu/cuda_status.hpp"
 #include "gpu/scratch_cache.hpp"
+#include "util/timer.hpp"
 
 namespace cuzk::gpu {
 
@@ -285,7 +288,58 @@ std::pair<std::string, bool> split_key(const std::string& key) {
     return {key, false};
 }
 
-CacheBackend backend_for(const ResidentLoadOptions& load_options) {
+// The set of a coset-Lagrange key: read with its converted bases from the directory when they
+// are there and fit, else loaded and converted (then saved there).
+util::Result<ResidentParams> load_coset_lagrange(const std::string& path,
+                                                 ResidentLoadOptions options,
+                                                 const ParamsCacheOptions& cache_options) {
+    const auto notice = [&](const std::string& m) {
+        if (cache_options.notice) cache_options.notice(m);
+        else std::fprintf(stderr, "cuzk params cache: %s\n", m.c_str());
+    };
+    const std::string saved = cache_options.coset_bases_dir.empty()
+                                  ? std::string()
+                                  : coset_bases_path(cache_options.coset_bases_dir, path);
+    std::error_code ec;
+    if (!saved.empty() && std::filesystem::exists(saved, ec)) {
+        util::Stopwatch sw;
+        ResidentLoadOptions from_file = options;
+        from_file.coset_bases_file = saved;
+        util::Result<ResidentParams> params = ResidentParams::load(path, from_file);
+        util::Status st = params.status();
+        if (st.ok()) st = check_params_fit_shape(*params, *tl_coset_shape);
+        if (st.ok()) {
+            char took[64];
+            std::snprintf(took, sizeof(took), " in %.1f s", sw.elapsed_ms() / 1000);
+            notice("read " + path + " with its converted H bases from " + saved + took);
+            return params;
+        }
+        notice("not using " + saved + " (" + st.message() + "): converting " + path + " again");
+    }
+    util::Stopwatch sw;
+    notice("converting " + path + " to coset-Lagrange H bases (minutes for a 32 GiB set)");
+    CUZK_ASSIGN_OR_RETURN(ResidentParams params, ResidentParams::load(path, options));
+    util::Status st = convert_params_to_coset_lagrange(params, *tl_coset_shape);
+    if (!st.ok()) return util::Status(st.code(), path + ": " + st.message());
+    char took[64];
+    std::snprintf(took, sizeof(took), "converted in %.1f s", sw.elapsed_ms() / 1000);
+    if (saved.empty()) {
+        notice(std::string(took) + " (not saved: no directory for converted sets is set)");
+        return params;
+    }
+    util::Stopwatch save_sw;
+    st = save_coset_bases(params, saved, options.pool);
+    if (!st.ok()) {
+        notice(std::string(took) + "; could not save them: " + st.message());
+    } else {
+        char saved_took[64];
+        std::snprintf(saved_took, sizeof(saved_took), " in %.1f s", save_sw.elapsed_ms() / 1000);
+        notice(std::string(took) + "; saved to " + saved + saved_took);
+    }
+    return params;
+}
+
+CacheBackend backend_for(const ParamsCacheOptions& cache_options) {
     CacheBackend backend;
     backend.estimate = [](const std::string& key) -> util::Result<uint64_t> {
         const auto [path, coset] = split_key(key);
@@ -293,19 +347,17 @@ CacheBackend backend_for(const ResidentLoadOptions& load_options) {
         // The coset-Lagrange h has one point more (m instead of m − 1).
         return params_resident_bytes(layout) + (coset ? sizeof(ec::G1Affine) : 0);
     };
-    backend.load = [load_options](const std::string& key,
-                                  bool allow_device) -> util::Result<CacheValue> {
+    backend.load = [cache_options](const std::string& key,
+                                   bool allow_device) -> util::Result<CacheValue> {
         const auto [path, coset] = split_key(key);
         if (coset && tl_coset_shape == nullptr)
             return util::invalid_argument(key + ": a coset-Lagrange set is made by "
                                                 "acquire_coset_lagrange (it needs the circuit)");
-        ResidentLoadOptions options = load_options;
+        ResidentLoadOptions options = cache_options.load;
         if (!allow_device) options.placement = Placement::kPinnedHost;
-        CUZK_ASSIGN_OR_RETURN(ResidentParams params, ResidentParams::load(path, options));
-        if (coset) {
-            util::Status st = convert_params_to_coset_lagrange(params, *tl_coset_shape);
-            if (!st.ok()) return util::Status(st.code(), path + ": " + st.message());
-        }
+        CUZK_ASSIGN_OR_RETURN(ResidentParams params,
+                              coset ? load_coset_lagrange(path, options, cache_options)
+                                    : ResidentParams::load(path, options));
         CacheValue value;
         value.device_bytes = params.device_bytes();
         value.value = std::make_shared<const ResidentParams>(std::move(params));
@@ -317,7 +369,7 @@ CacheBackend backend_for(const ResidentLoadOptions& load_options) {
 }  // namespace
 
 ParamsCache::ParamsCache(const ParamsCacheOptions& options)
-    : cache_(budget_for(options), backend_for(options.load)) {}
+    : cache_(budget_for(options), backend_for(options)) {}
 
 std::string ParamsCache::cache_key(const std::string& path) {
     std::error_code ec;

@@ -120,6 +120,16 @@ struct ParamsCacheOptions {
     // 0: the device's free memory when the cache is made, less load.device_margin_bytes.
     uint64_t device_budget_bytes = 0;
     ResidentLoadOptions load;
+    // Where converted sets are kept on disk (gpu/coset_bases_save.hpp's coset_bases_path:
+    // "<dir>/<file name>.coset-lagrange"): acquire_coset_lagrange loads a file's converted bases
+    // from there when they match the file and the circuit, and saves them there after converting
+    // (a file that is refused — damaged, of another set or version — is converted again and
+    // overwritten; a save that fails is reported and the set used anyway). Empty: every process
+    // converts on each device.
+    std::string coset_bases_dir;
+    // Told, in a sentence, what the coset-Lagrange path does: loaded from disk, converting,
+    // converted, saved, a converted file refused and why. Null: printed on stderr.
+    std::function<void(const std::string&)> notice;
 };
 
 class ParamsCache {
@@ -143,8 +153,10 @@ class ParamsCache {
     // Loads the file on a miss (errors as ResidentParams::load).
     util::Result<Handle> acquire(const std::string& path);
 
-    // The file's set with coset-Lagrange H bases: loaded, then converted on this cache's device
-    // for the circuit of `shape` (gpu/coset_convert.hpp: minutes at 32 GiB) on a miss, and kept
+    // The file's set with coset-Lagrange H bases: on a miss read with the converted bases of
+    // options.coset_bases_dir when they are there and fit, else loaded, then converted on this
+    // cache's device for the circuit of `shape` (gpu/coset_convert.hpp: minutes at 32 GiB) and
+    // saved there; kept
     // under a key of its own (cache_key(path) + kCosetLagrangeSuffix) — evicted, counted and
     // reloaded like a file's set, beside it if both are used. `shape` is read during this
     // call's load only. Errors: ResidentParams::load's, the conversion's (a shape that does not

@@ -7,17 +7,20 @@
 #include "gpu/params_cache.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <set>
 #include <thread>
 #include <vector>
 
+#include "gpu/coset_bases_save.hpp"
 #include "gpu/device.hpp"
 #include "gpu/params_test_files.hpp"
 #include "groth16/coset_bases.hpp"
@@ -453,6 +456,97 @@ TEST_F(ParamsCacheGpuTest, CosetLagrangeSetsAreConvertedOnceAndKeptApart) {
     EXPECT_NE(bad.status().message().find(path7), std::string::npos) << bad.status().message();
     EXPECT_NE(bad.status().message().find("does not fit"), std::string::npos)
         << bad.status().message();
+}
+
+// With a directory for converted sets: the first cache converts and saves; a new cache (a later
+// process) reads the saved bases without converting, the same points; a damaged saved file is
+// named, converted again and overwritten; a circuit that does not fit is refused even though a
+// saved file is there.
+TEST_F(ParamsCacheGpuTest, ConvertedSetsAreSavedAndReadBack) {
+    const std::string path = testing::params_file(6, 4);
+    ASSERT_FALSE(path.empty());
+    auto circuit = groth16::examples::make_example_circuit("random:6");
+    ASSERT_TRUE(circuit.ok());
+    r1cs::ShapeRecorder shape;
+    ASSERT_TRUE(circuit->circuit(shape).ok());
+    shape.finish();
+    auto host = groth16::read_params_file(path);
+    ASSERT_TRUE(host.ok());
+    auto want = groth16::derive_coset_lagrange_sections(*host, shape);
+    ASSERT_TRUE(want.ok()) << want.status().to_string();
+    const std::string dir = testing::temp_file("converted_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string saved = coset_bases_path(dir, path);
+    std::filesystem::remove(saved);
+
+    std::vector<std::string> notices;
+    auto make_cache = [&] {
+        ParamsCacheOptions options;
+        options.load.placement = Placement::kDevice;
+        options.load.subgroup_check = ec::SubgroupCheck::kSkip;
+        options.coset_bases_dir = dir;
+        options.notice = [&](const std::string& m) { notices.push_back(m); };
+        return std::make_unique<ParamsCache>(options);
+    };
+    auto said = [&](const std::string& words) {
+        return std::any_of(notices.begin(), notices.end(), [&](const std::string& m) {
+            return m.find(words) != std::string::npos;
+        });
+    };
+    auto expect_converted_points = [&](const ParamsCache::Handle& h) {
+        EXPECT_EQ(h->h_basis(), groth16::HBasis::kCosetLagrange);
+        EXPECT_TRUE(*h->download_g1(groth16::Section::kH) == want->h);
+        EXPECT_TRUE(*h->download_g1(groth16::Section::kL) == want->l);
+        EXPECT_TRUE(h->c_input() == want->c_input);
+    };
+    {
+        auto cache = make_cache();
+        auto h = cache->acquire_coset_lagrange(path, shape);
+        ASSERT_TRUE(h.ok()) << h.status().to_string();
+        expect_converted_points(*h);
+        EXPECT_TRUE(said("converting")) << ::testing::PrintToString(notices);
+        EXPECT_TRUE(said("saved to " + saved)) << ::testing::PrintToString(notices);
+        EXPECT_TRUE(std::filesystem::exists(saved));
+    }
+    notices.clear();
+    {
+        auto cache = make_cache();
+        auto h = cache->acquire_coset_lagrange(path, shape);
+        ASSERT_TRUE(h.ok()) << h.status().to_string();
+        expect_converted_points(*h);
+        EXPECT_TRUE(said("with its converted H bases from " + saved))
+            << ::testing::PrintToString(notices);
+        EXPECT_FALSE(said("converting")) << ::testing::PrintToString(notices);
+    }
+    notices.clear();
+    std::vector<uint8_t> bytes = testing::read_bytes(saved);
+    bytes[bytes.size() - 50] ^= 1;  // a byte of the inputs' points
+    testing::write_bytes(saved, bytes);
+    {
+        auto cache = make_cache();
+        auto h = cache->acquire_coset_lagrange(path, shape);
+        ASSERT_TRUE(h.ok()) << h.status().to_string();
+        expect_converted_points(*h);
+        EXPECT_TRUE(said("not using " + saved)) << ::testing::PrintToString(notices);
+        EXPECT_TRUE(said("digest does not match")) << ::testing::PrintToString(notices);
+        EXPECT_TRUE(said("saved to " + saved)) << ::testing::PrintToString(notices);
+    }
+    EXPECT_TRUE(testing::read_bytes(saved) != bytes);  // overwritten
+    notices.clear();
+    auto other = groth16::examples::make_example_circuit("random:5");
+    ASSERT_TRUE(other.ok());
+    r1cs::ShapeRecorder wrong;
+    ASSERT_TRUE(other->circuit(wrong).ok());
+    wrong.finish();
+    {
+        auto cache = make_cache();
+        auto bad = cache->acquire_coset_lagrange(path, wrong);
+        EXPECT_EQ(bad.status().code(), util::StatusCode::kInvalidArgument);
+        EXPECT_NE(bad.status().message().find("does not fit"), std::string::npos)
+            << bad.status().message();
+        EXPECT_TRUE(said("does not fit")) << ::testing::PrintToString(notices);
+    }
+    std::filesystem::remove_all(dir);
 }
 
 TEST_F(ParamsCacheGpuTest, EvictsTheLeastRecentlyUsedFileAndKeepsThoseInUse) {

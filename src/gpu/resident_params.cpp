@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "groth16/coset_bases_file.hpp"
 #include "gpu/cuda_status.hpp"
 #include "gpu/upload_stream.hpp"
 #include "gpu/pinned_pool.hpp"
@@ -307,6 +308,25 @@ Result<ResidentParams> ResidentParams::load(const std::string& path,
     ResidentParams out;
     out.path_ = path;
     out.resident_bytes_ = params_resident_bytes(*layout);
+
+    // Converted H bases from their own file: checked against this file before anything is
+    // allocated.
+    util::MappedFile coset_file;
+    groth16::CosetBasesHeader coset;
+    const bool from_coset_file = !options.coset_bases_file.empty();
+    if (from_coset_file) {
+        const std::string& cpath = options.coset_bases_file;
+        CUZK_ASSIGN_OR_RETURN(coset_file, util::MappedFile::open(cpath));
+        auto expected = groth16::coset_bases_source(bytes);
+        if (!expected.ok()) return with_path(path, expected.status());
+        expected->domain = uint64_t{layout->find(Section::kH)->count} + 1;
+        expected->aux = layout->find(Section::kL)->count;
+        expected->inputs = layout->find(Section::kIc)->count;
+        auto header = groth16::open_coset_bases(coset_file.bytes(), *expected);
+        if (!header.ok()) return with_path(cpath, header.status());
+        coset = *header;
+        out.resident_bytes_ += sizeof(ec::G1Affine);  // h: m points instead of m − 1
+    }
     t.resident_bytes = out.resident_bytes_;
 
     t_step = Clock::now();
@@ -328,11 +348,16 @@ Result<ResidentParams> ResidentParams::load(const std::string& path,
     t.placement = placement;
     std::array<uint64_t, 5> counts{};
     for (size_t k = 0; k < 5; ++k) counts[k] = layout->find(kResidentSections[k])->count;
+    if (from_coset_file) counts[0] = coset.domain;
     if (Status st = out.allocate_sections(counts); !st.ok()) return with_path(path, st);
 
-    // Staging (device placement only): two halves of one pooled pinned buffer.
+    // Staging (device placement only): two halves of one pooled pinned buffer (at least a digest
+    // block of converted points when those are read).
+    const size_t min_chunk =
+        from_coset_file ? groth16::kCosetBasesBlockPoints * sizeof(ec::G1Affine)
+                        : sizeof(ec::G2Affine);
     const size_t chunk_bytes =
-        (std::max<size_t>(options.staging_chunk_bytes, sizeof(ec::G2Affine)) + kSectionAlign - 1) /
+        (std::max<size_t>(options.staging_chunk_bytes, min_chunk) + kSectionAlign - 1) /
         kSectionAlign * kSectionAlign;
     PinnedPool::Lease staging;
     UploadStream upload;
@@ -348,15 +373,35 @@ Result<ResidentParams> ResidentParams::load(const std::string& path,
     LoadProgress progress;
     progress.bytes_total = out.resident_bytes_;
     unsigned next_half = 0;
+    groth16::PayloadDigest coset_digest(&pool);
+    // Fills `dst` with points [first, first + dst.size()) of a section: decoded from the .params
+    // file, or copied from the converted file (a run of whole digest blocks) and hashed.
+    auto fill = [&](const groth16::SectionInfo& info, uint64_t first, auto dst) -> Status {
+        using P = typename decltype(dst)::element_type;
+        if constexpr (std::is_same_v<P, ec::G1Affine>) {
+            if (from_coset_file && (info.section == Section::kH || info.section == Section::kL)) {
+                const auto src = groth16::coset_bases_section(
+                    coset_file.bytes(), coset, info.section == Section::kH ? 0 : 1);
+                const bool end = first + dst.size() == src.size();
+                return coset_digest.update(src.subspan(first, dst.size()), end, dst.data());
+            }
+        }
+        return decode_chunk(bytes, info, first, dst, options.subgroup_check, pool);
+    };
     auto load_section = [&](const groth16::SectionInfo& info, auto* dst) -> Status {
         using P = std::remove_const_t<std::remove_pointer_t<decltype(dst)>>;
         P* target = const_cast<P*>(dst);
+        const bool converted =
+            from_coset_file && (info.section == Section::kH || info.section == Section::kL);
+        const uint64_t count = converted && info.section == Section::kH ? coset.domain
+                                                                        : uint64_t{info.count};
         progress.section = info.section;
-        progress.section_points = info.count;
+        progress.section_points = count;
         progress.section_points_done = 0;
-        const uint64_t per_chunk = chunk_bytes / sizeof(P);
-        for (uint64_t first = 0; first < info.count; first += per_chunk) {
-            const uint64_t n = std::min<uint64_t>(per_chunk, info.count - first);
+        const uint64_t per_chunk = converted ? groth16::coset_bases_chunk_points(chunk_bytes)
+                                             : chunk_bytes / sizeof(P);
+        for (uint64_t first = 0; first < count; first += per_chunk) {
+            const uint64_t n = std::min<uint64_t>(per_chunk, count - first);
             if (placement == Placement::kDevice) {
                 const unsigned half = next_half;
                 next_half ^= 1;
@@ -366,8 +411,7 @@ Result<ResidentParams> ResidentParams::load(const std::string& path,
                 t.wait_ms += ms_since(t_wait);
                 P* stage = reinterpret_cast<P*>(staging.data() + half * chunk_bytes);
                 auto t_decode = Clock::now();
-                CUZK_RETURN_IF_ERROR(decode_chunk(bytes, info, first, std::span<P>(stage, n),
-                                                  options.subgroup_check, pool));
+                CUZK_RETURN_IF_ERROR(fill(info, first, std::span<P>(stage, n)));
                 t.decode_ms += ms_since(t_decode);
                 CUZK_CUDA_RETURN_IF_ERROR(cudaMemcpyAsync(target + first, stage, n * sizeof(P),
                                                           cudaMemcpyHostToDevice, upload.stream));
@@ -375,9 +419,7 @@ Result<ResidentParams> ResidentParams::load(const std::string& path,
             } else {
                 // Mapped pinned memory: the host address is the buffer itself.
                 auto t_decode = Clock::now();
-                CUZK_RETURN_IF_ERROR(decode_chunk(bytes, info, first,
-                                                  std::span<P>(target + first, n),
-                                                  options.subgroup_check, pool));
+                CUZK_RETURN_IF_ERROR(fill(info, first, std::span<P>(target + first, n)));
                 t.decode_ms += ms_since(t_decode);
             }
             progress.section_points_done = first + n;
@@ -406,6 +448,16 @@ Result<ResidentParams> ResidentParams::load(const std::string& path,
             st = load_section(info, dst);
         }
         if (!st.ok()) return with_path(path, st);
+    }
+    if (from_coset_file) {
+        const auto c = groth16::coset_bases_section(coset_file.bytes(), coset, 2);
+        out.c_input_.resize(c.size());
+        CUZK_RETURN_IF_ERROR(coset_digest.update(c, true, out.c_input_.data()));
+        if (coset_digest.final() != coset.payload)
+            return with_path(options.coset_bases_file,
+                             util::invalid_argument("coset bases file: the points' digest does "
+                                                    "not match (a damaged file)"));
+        out.h_basis_ = groth16::HBasis::kCosetLagrange;
     }
     if (placement == Placement::kDevice) {
         auto t_wait = Clock::now();

@@ -19,6 +19,7 @@
 // A section with no points has a null pointer. Sections are immutable after load; the object
 // frees them on destruction.
 //
+// With options.coset_bases_file, h and l are read from that file instead (see the option).
 // Errors (util::Status) name the file and the section/field and point, as read_params_file
 // does: "<path>: params: section l, point 12: G1 uncompressed encoding: point is not on the
 // curve"; IO_ERROR for the file system; kResourceExhausted when memory cannot be had;
@@ -77,6 +78,11 @@ struct ResidentLoadOptions {
     std::function<void(const LoadProgress&)> progress;  // called on the loading thread
     util::ThreadPool* pool = nullptr;                   // nullptr: util::ThreadPool::global()
     PinnedPool* staging = nullptr;                      // nullptr: PinnedPool::global()
+    // A file of converted H bases made from this .params file (groth16/coset_bases_file.hpp):
+    // h, l and the inputs' C points come from it instead of the file's monomial h and l — copied
+    // as they lie, checked by its digests, its source (the file's verifying key and size) and
+    // counts — and the set is coset-Lagrange. Errors name the converted file. Empty: none.
+    std::string coset_bases_file;
 };
 
 // Milliseconds per step of a load, and its throughput.
