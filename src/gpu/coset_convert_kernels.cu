@@ -76,9 +76,11 @@ __device__ Jac mul_split(const Jac& p, const DeviceSigmaSplit& k, const DeviceFp
     return acc;
 }
 
-// The forms of MulWindow as types.
-template <unsigned W, bool Signed>
+// The forms of MulWindow as types: the windows, and the blocks of kElementwiseBlock threads per
+// SM the kernels are bounded for (__launch_bounds__; 1: unbounded registers).
+template <unsigned W, bool Signed, unsigned MinBlocks = 1>
 struct Form {
+    static constexpr unsigned kMinBlocks = MinBlocks;
     static __device__ Jac mul(const Jac& p, const DeviceSigmaSplit& k, const DeviceFp& beta) {
         return mul_split<W, Signed>(p, k, beta);
     }
@@ -91,7 +93,7 @@ struct Form {
          i < (n); i += stride_)
 
 template <class F>
-__global__ void scale_kernel(const DeviceG1Affine* in, const DeviceSigmaSplit* k, size_t n,
+__global__ void __launch_bounds__(kElementwiseBlock, F::kMinBlocks) scale_kernel(const DeviceG1Affine* in, const DeviceSigmaSplit* k, size_t n,
                              DeviceFp beta, Jac* out) {
     CUZK_GRID_STRIDE(i, n) out[i] = F::mul(Jac::from_affine(in[i]), k[i], beta);
 }
@@ -114,7 +116,7 @@ __global__ void bit_reverse_kernel(Jac* v, unsigned log_m) {
 
 // Stage s: butterflies (i, i + 2^s) with i = block·2^(s+1) + j, j < 2^s; twiddle w^(j·m/2^(s+1)).
 template <class F>
-__global__ void dit_stage_kernel(Jac* v, unsigned log_m, unsigned s,
+__global__ void __launch_bounds__(kElementwiseBlock, F::kMinBlocks) dit_stage_kernel(Jac* v, unsigned log_m, unsigned s,
                                  const DeviceSigmaSplit* twiddles, DeviceFp beta) {
     const size_t half = size_t{1} << s;
     CUZK_GRID_STRIDE(t, size_t{1} << (log_m - 1)) {
@@ -185,6 +187,10 @@ cudaError_t with_form(MulWindow w, Fn&& fn) {
             return fn(Form<3, true>{});
         case MulWindow::kSigned4:
             return fn(Form<4, true>{});
+        case MulWindow::kUnsigned4TwoBlocks:
+            return fn(Form<4, false, 2>{});
+        case MulWindow::kSigned4TwoBlocks:
+            return fn(Form<4, true, 2>{});
     }
     return cudaErrorInvalidValue;
 }

@@ -80,7 +80,8 @@ TEST_F(CosetConvertTest, SplitMultiplicationMatchesHost) {
     std::vector<G1Affine> want(n);
     for (size_t i = 0; i < n; ++i)
         want[i] = ec::mul(G1Jacobian::from_affine(points[i]), scalars[i]).to_affine();
-    for (MulWindow form : {MulWindow::kUnsigned4, MulWindow::kSigned3, MulWindow::kSigned4}) {
+    for (MulWindow form : {MulWindow::kUnsigned4, MulWindow::kSigned3, MulWindow::kSigned4,
+                           MulWindow::kUnsigned4TwoBlocks, MulWindow::kSigned4TwoBlocks}) {
         ASSERT_EQ(detail::launch_scale_points(
                       form, static_cast<const DeviceG1Affine*>(p_dev->data()),
                       static_cast<const detail::DeviceSigmaSplit*>(k_dev->data()), n, beta, out,
@@ -131,6 +132,8 @@ TEST_F(CosetConvertTest, ConversionMatchesTheHostDerivation) {
                  {"cubic", 1, 1, MulWindow::kSigned4},
                  {"random:7", 5, 2, MulWindow::kSigned3},
                  {"random:9", 1 << 20, 3, MulWindow::kUnsigned4},
+                 {"random:9", 1 << 20, 64, MulWindow::kUnsigned4TwoBlocks},
+                 {"random:7", 1 << 20, 64, MulWindow::kSigned4TwoBlocks},
                  {"sha256:0", 1000, 4, MulWindow::kSigned3},
                  // one entry per thread on columns of several C entries: partial-sum levels
                  {"sha256:0", 1 << 20, 1, MulWindow::kUnsigned4}};

@@ -3,7 +3,9 @@
 // or signed (Booth) 3-bit or 4-bit digits (tables of 4 or 8 multiples: less local memory per
 // thread, more additions for 3 bits). Same results. Run-time switch CUZK_COSET_MUL_WINDOW =
 // u4 (the default: fastest on an H100, session 35: a transform stage is bound by the products and
-// the one block per SM that 238–248 registers allow, not by the table's memory) | s3 | s4.
+// the one block per SM that 238–248 registers allow, not by the table's memory) | s3 | s4 |
+// u4x2 | s4x2 (u4 / s4 with the kernels bounded to 128 registers, two blocks of 256 per SM:
+// twice the warps to hide latency, against spills to local memory).
 // Plain C++ (used by the .cu and the host code).
 #pragma once
 
@@ -12,16 +14,36 @@
 
 namespace cuzk::gpu {
 
-enum class MulWindow : uint8_t { kUnsigned4, kSigned3, kSigned4 };
+enum class MulWindow : uint8_t {
+    kUnsigned4,
+    kSigned3,
+    kSigned4,
+    kUnsigned4TwoBlocks,
+    kSigned4TwoBlocks
+};
 
 inline const char* mul_window_name(MulWindow w) {
-    return w == MulWindow::kUnsigned4 ? "u4" : w == MulWindow::kSigned3 ? "s3" : "s4";
+    switch (w) {
+        case MulWindow::kUnsigned4:
+            return "u4";
+        case MulWindow::kSigned3:
+            return "s3";
+        case MulWindow::kSigned4:
+            return "s4";
+        case MulWindow::kUnsigned4TwoBlocks:
+            return "u4x2";
+        case MulWindow::kSigned4TwoBlocks:
+            return "s4x2";
+    }
+    return "?";
 }
 // The name above, or `fallback` for anything else (an unset variable included).
 inline MulWindow parse_mul_window(std::string_view name, MulWindow fallback) {
     if (name == "u4") return MulWindow::kUnsigned4;
     if (name == "s3") return MulWindow::kSigned3;
     if (name == "s4") return MulWindow::kSigned4;
+    if (name == "u4x2") return MulWindow::kUnsigned4TwoBlocks;
+    if (name == "s4x2") return MulWindow::kSigned4TwoBlocks;
     return fallback;
 }
 
