@@ -1,6 +1,6 @@
-// Internal to src/gpu: the kernels of the coset-Lagrange conversion (coset_convert_kernels.cu)
-// that coset_convert.cpp calls. Device pointers, enqueued on `stream`; each returns the launch
-// error. Points in work buffers are G1 Jacobian (ec/point.hpp; identity ⇔ Z = 0).
+// Internal to src/gpu: the kernels of the coset-Lagrange conversion (coset_convert_kernels.cu,
+// coset_mul_<form>.cu) that coset_convert.cpp calls. Device pointers, enqueued on `stream`; each
+// returns the launch error. Points in work buffers are G1 Jacobian (ec/point.hpp; identity ⇔ Z = 0).
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -27,6 +27,28 @@ struct DeviceCoefficient {
     CoefficientKind kind;
     uint32_t unused;
 };
+
+// The launches that depend on the multiplication's form, one table per form, each made in a
+// translation unit of its own (coset_mul_<form>.cu through coset_mul_kernels.cuh's
+// make_form_launches); the launch_* functions below call them (arguments as theirs, checked
+// there).
+struct FormLaunches {
+    cudaError_t (*scale_points)(const DeviceG1Affine* in, const DeviceSigmaSplit* k, size_t n,
+                                const DeviceFp& beta, DeviceG1Jacobian* out, cudaStream_t stream);
+    cudaError_t (*dit_stage)(DeviceG1Jacobian* v, unsigned log_m, unsigned s,
+                             const DeviceSigmaSplit* twiddles, const DeviceFp& beta,
+                             cudaStream_t stream);
+    cudaError_t (*entry_chunk_sums)(const uint64_t* bounds, size_t chunks, const uint32_t* rows,
+                                    const uint32_t* coeff, const DeviceCoefficient* coefficients,
+                                    const DeviceG1Jacobian* r, const DeviceFp& beta,
+                                    DeviceG1Jacobian* out, cudaStream_t stream);
+};
+const FormLaunches& form_launches(MulWindow form);
+const FormLaunches& form_launches_u4();
+const FormLaunches& form_launches_s3();
+const FormLaunches& form_launches_s4();
+const FormLaunches& form_launches_u4x2();
+const FormLaunches& form_launches_s4x2();
 
 // out[i] = k[i]·in[i] (in affine, identity allowed) for i < n, with `form`'s windows
 // (coset_mul_window.hpp). beta: σ's β (ec::sigma_beta).
