@@ -121,6 +121,26 @@ void make_monomial_set(const groth16::Circuit& circuit, uint64_t seed, MonomialS
     s.resident = std::move(*resident);
 }
 
+// A circuit whose C has long columns (the example circuits' have at most two entries per
+// column): row i is w_i · ONE = hub + i·ONE, so hub's and ONE's columns of C have 40 entries
+// each, and column sums at one entry per thread need several partial-sum levels.
+util::Status hub_circuit(r1cs::ConstraintSystem& cs) {
+    const bool values = cs.computes_values();
+    const Fr hub_value = Fr::from_u64(3);
+    auto hub = cs.alloc(r1cs::Name("hub", 0),
+                        values ? std::optional<Fr>(hub_value) : std::nullopt);
+    if (!hub.ok()) return hub.status();
+    for (uint64_t i = 0; i < 40; ++i) {
+        auto w = cs.alloc(r1cs::Name("w ", i),
+                          values ? std::optional<Fr>(hub_value + Fr::from_u64(i)) : std::nullopt);
+        if (!w.ok()) return w.status();
+        r1cs::LC c(*hub);
+        c += Fr::from_u64(i) * r1cs::Variable::one();
+        cs.enforce(r1cs::Name("row ", i), r1cs::LC(*w), r1cs::LC(r1cs::Variable::one()), c);
+    }
+    return util::Status();
+}
+
 TEST_F(CosetConvertTest, ConversionMatchesTheHostDerivation) {
     struct Case {
         const char* circuit;
@@ -135,26 +155,32 @@ TEST_F(CosetConvertTest, ConversionMatchesTheHostDerivation) {
                  {"random:9", 1 << 20, 64, MulWindow::kUnsigned4TwoBlocks},
                  {"random:7", 1 << 20, 64, MulWindow::kSigned4TwoBlocks},
                  {"sha256:0", 1000, 4, MulWindow::kSigned3},
-                 // one entry per thread on columns of several C entries: partial-sum levels
-                 {"sha256:0", 1 << 20, 1, MulWindow::kUnsigned4}};
+                 {"sha256:0", 1 << 20, 1, MulWindow::kUnsigned4},
+                 // one entry per thread on columns of 40 C entries: partial-sum levels
+                 {"hub", 1 << 20, 1, MulWindow::kUnsigned4},
+                 {"hub", 7, 1, MulWindow::kSigned4}};
     for (const Case& c : cases) {
         const std::string what = std::string(c.circuit) + " chunk " +
                                  std::to_string(c.chunk_points) + " per thread " +
                                  std::to_string(c.entries_per_thread) + " windows " +
                                  mul_window_name(c.window);
-        auto ex = groth16::examples::make_example_circuit(c.circuit);
-        ASSERT_TRUE(ex.ok());
+        groth16::Circuit circuit = hub_circuit;
+        if (std::string(c.circuit) != "hub") {
+            auto ex = groth16::examples::make_example_circuit(c.circuit);
+            ASSERT_TRUE(ex.ok());
+            circuit = ex->circuit;
+        }
         MonomialSet set;
-        make_monomial_set(ex->circuit, 9, set);
+        make_monomial_set(circuit, 9, set);
         ASSERT_FALSE(HasFailure()) << what;
-        if (c.entries_per_thread == 1 && c.chunk_points > 1) {
+        if (std::string(c.circuit) == "hub") {
             // The case is only worth its name if some column of C has several entries.
             const r1cs::CsrColumns cols =
                 r1cs::group_by_column(set.shape.c(), set.shape.num_columns());
             uint64_t longest = 0;
             for (size_t i = 0; i + 1 < cols.offset.size(); ++i)
                 longest = std::max(longest, cols.offset[i + 1] - cols.offset[i]);
-            EXPECT_GE(longest, 3u) << what;
+            EXPECT_GE(longest, 40u) << what;
         }
         auto want = groth16::derive_coset_lagrange_sections(set.host, set.shape);
         ASSERT_TRUE(want.ok()) << want.status().to_string();

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <utility>
 #include <vector>
 
@@ -183,6 +184,13 @@ util::Result<CosetBasesWriter> CosetBasesWriter::create(const std::string& path,
              std::to_string(g_tmp_counter.fetch_add(1));
     w.header_ = header;
     w.digest_ = PayloadDigest(pool);
+    const std::filesystem::path dir = std::filesystem::path(path).parent_path();
+    std::error_code ec;
+    if (!dir.empty() && !std::filesystem::is_directory(dir, ec)) {
+        std::filesystem::create_directories(dir, ec);
+        if (ec)
+            return util::io_error(dir.string() + ": cannot create the directory: " + ec.message());
+    }
     w.file_ = std::fopen(w.tmp_.c_str(), "wb");
     if (w.file_ == nullptr) return w.io_error("fopen");
     // The header's place, written for real by finish().

@@ -27,7 +27,8 @@
 // curve checks; the digests catch a damaged or truncated file, and a change of representation
 // must bump the version.
 //
-// Writing (CosetBasesWriter): the payload goes to "<path>.tmp.<pid>.<n>", the header last, then
+// Writing (CosetBasesWriter): the directory is created if missing; the payload goes to
+// "<path>.tmp.<pid>.<n>", the header last, then
 // the file is renamed over <path>, so a reader never sees a half-written file under its name.
 // Errors are util::Status naming the path: IO_ERROR for the file system, INVALID_ARGUMENT for a
 // file that is not one of these, is of another version, or whose digests or counts disagree

@@ -203,9 +203,15 @@ TEST_F(CosetBasesFileTest, AnUnfinishedWriteLeavesNothing) {
     }
     EXPECT_FALSE(fs::exists(path()));
     EXPECT_TRUE(fs::is_empty(dir_));
-    auto w = CosetBasesWriter::create((dir_ / "no" / "such" / "dir").string(), header_);
+    // A missing directory is made; one under a plain file cannot be.
+    auto made = CosetBasesWriter::create((dir_ / "new" / "dir" / "f").string(), header_);
+    ASSERT_TRUE(made.ok()) << made.status().message();
+    EXPECT_TRUE(fs::is_directory(dir_ / "new" / "dir"));
+    std::ofstream(dir_ / "plain") << "x";
+    auto w = CosetBasesWriter::create((dir_ / "plain" / "dir" / "f").string(), header_);
     ASSERT_FALSE(w.ok());
     EXPECT_EQ(w.status().code(), util::StatusCode::kIoError);
+    EXPECT_NE(w.status().message().find("plain"), std::string::npos) << w.status().message();
 }
 
 TEST(CosetBasesChunks, WholeBlocks) {
