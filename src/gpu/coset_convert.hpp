@@ -43,10 +43,12 @@ namespace cuzk::gpu {
 struct CosetConvertOptions {
     size_t chunk_points = size_t{1} << 22;  // points scaled per upload; columns per S range
     unsigned entries_per_thread = 64;  // C entries (partial sums: at least 2) a thread adds up
-    // The multiplications' windows (coset_mul_window.hpp; env CUZK_COSET_MUL_WINDOW). u4 by
-    // default: the signed forms' smaller tables measured slower (bench/RESULTS.md, session 35).
+    // The multiplications' windows (coset_mul_window.hpp; env CUZK_COSET_MUL_WINDOW). u4x2 by
+    // default: unsigned 4-bit windows, kernels bounded for two blocks per SM — 13 % faster than
+    // unbounded u4; the signed forms' smaller tables measured slower (bench/RESULTS.md, sessions
+    // 35–36).
     MulWindow mul_window = parse_mul_window(util::env_string("CUZK_COSET_MUL_WINDOW"),
-                                            MulWindow::kUnsigned4);
+                                            MulWindow::kUnsigned4TwoBlocks);
     util::ThreadPool* pool = nullptr;       // host work (twiddles, splits); null: global
     util::PhaseTimes* times = nullptr;      // coset_r, coset_s, coset_q (ms, device included)
     // After each step: its name ("r", "s", "q") and units done / total (transform stages, or

@@ -401,17 +401,23 @@ void expect_reader_bytes(const ResidentParams& rp, const std::string& path) {
     EXPECT_EQ(std::memcmp(b2->data(), want->b_g2.data(), b2->size() * sizeof(ec::G2Affine)), 0);
 }
 
+// The finished shape of an example circuit (ShapeRecorder does not move: filled in place).
+void record_shape(const char* circuit_name, r1cs::ShapeRecorder& shape) {
+    auto circuit = groth16::examples::make_example_circuit(circuit_name);
+    ASSERT_TRUE(circuit.ok()) << circuit_name;
+    ASSERT_TRUE(circuit->circuit(shape).ok()) << circuit_name;
+    shape.finish();
+}
+
 // A file's set with coset-Lagrange H bases: converted on the miss (the same points as the host
 // derivation), kept under its own key beside the file's set, found again on a hit; without the
 // circuit (a plain acquire of that key) or for a circuit that does not fit, an error.
 TEST_F(ParamsCacheGpuTest, CosetLagrangeSetsAreConvertedOnceAndKeptApart) {
     const std::string path = testing::params_file(6, 4);
     ASSERT_FALSE(path.empty());
-    auto circuit = groth16::examples::make_example_circuit("random:6");
-    ASSERT_TRUE(circuit.ok());
     r1cs::ShapeRecorder shape;
-    ASSERT_TRUE(circuit->circuit(shape).ok());
-    shape.finish();
+    record_shape("random:6", shape);
+    ASSERT_FALSE(HasFailure());
     ParamsCacheOptions options;
     options.load.placement = Placement::kDevice;
     options.load.subgroup_check = ec::SubgroupCheck::kSkip;
@@ -444,11 +450,9 @@ TEST_F(ParamsCacheGpuTest, CosetLagrangeSetsAreConvertedOnceAndKeptApart) {
     EXPECT_EQ(cache.stats().failed_loads, 1u);
     EXPECT_EQ(cache.stats().hits, 1u);
     // Another circuit's shape for another file's conversion: refused, naming the file.
-    auto other = groth16::examples::make_example_circuit("random:5");
-    ASSERT_TRUE(other.ok());
     r1cs::ShapeRecorder wrong;
-    ASSERT_TRUE(other->circuit(wrong).ok());
-    wrong.finish();
+    record_shape("random:5", wrong);
+    ASSERT_FALSE(HasFailure());
     const std::string path7 = testing::params_file(7, 4);
     ASSERT_FALSE(path7.empty());
     auto bad = cache.acquire_coset_lagrange(path7, wrong);
@@ -465,11 +469,9 @@ TEST_F(ParamsCacheGpuTest, CosetLagrangeSetsAreConvertedOnceAndKeptApart) {
 TEST_F(ParamsCacheGpuTest, ConvertedSetsAreSavedAndReadBack) {
     const std::string path = testing::params_file(6, 4);
     ASSERT_FALSE(path.empty());
-    auto circuit = groth16::examples::make_example_circuit("random:6");
-    ASSERT_TRUE(circuit.ok());
     r1cs::ShapeRecorder shape;
-    ASSERT_TRUE(circuit->circuit(shape).ok());
-    shape.finish();
+    record_shape("random:6", shape);
+    ASSERT_FALSE(HasFailure());
     auto host = groth16::read_params_file(path);
     ASSERT_TRUE(host.ok());
     auto want = groth16::derive_coset_lagrange_sections(*host, shape);
@@ -533,11 +535,9 @@ TEST_F(ParamsCacheGpuTest, ConvertedSetsAreSavedAndReadBack) {
     }
     EXPECT_TRUE(testing::read_bytes(saved) != bytes);  // overwritten
     notices.clear();
-    auto other = groth16::examples::make_example_circuit("random:5");
-    ASSERT_TRUE(other.ok());
     r1cs::ShapeRecorder wrong;
-    ASSERT_TRUE(other->circuit(wrong).ok());
-    wrong.finish();
+    record_shape("random:5", wrong);
+    ASSERT_FALSE(HasFailure());
     {
         auto cache = make_cache();
         auto bad = cache->acquire_coset_lagrange(path, wrong);
