@@ -288,6 +288,13 @@ std::pair<std::string, bool> split_key(const std::string& key) {
     return {key, false};
 }
 
+// "12.3 s": a stopwatch's time for a notice.
+std::string seconds(const util::Stopwatch& sw) {
+    char text[32];
+    std::snprintf(text, sizeof(text), "%.1f s", sw.elapsed_ms() / 1000);
+    return text;
+}
+
 // The set of a coset-Lagrange key: read with its converted bases from the directory when they
 // are there and fit, else loaded and converted (then saved there).
 util::Result<ResidentParams> load_coset_lagrange(const std::string& path,
@@ -309,9 +316,8 @@ util::Result<ResidentParams> load_coset_lagrange(const std::string& path,
         util::Status st = params.status();
         if (st.ok()) st = check_params_fit_shape(*params, *tl_coset_shape);
         if (st.ok()) {
-            char took[64];
-            std::snprintf(took, sizeof(took), " in %.1f s", sw.elapsed_ms() / 1000);
-            notice("read " + path + " with its converted H bases from " + saved + took);
+            notice("read " + path + " with its converted H bases from " + saved + " in " +
+                   seconds(sw));
             return params;
         }
         notice("not using " + saved + " (" + st.message() + "): converting " + path + " again");
@@ -321,20 +327,17 @@ util::Result<ResidentParams> load_coset_lagrange(const std::string& path,
     CUZK_ASSIGN_OR_RETURN(ResidentParams params, ResidentParams::load(path, options));
     util::Status st = convert_params_to_coset_lagrange(params, *tl_coset_shape);
     if (!st.ok()) return util::Status(st.code(), path + ": " + st.message());
-    char took[64];
-    std::snprintf(took, sizeof(took), "converted in %.1f s", sw.elapsed_ms() / 1000);
+    const std::string took = "converted in " + seconds(sw);
     if (saved.empty()) {
-        notice(std::string(took) + " (not saved: no directory for converted sets is set)");
+        notice(took + " (not saved: no directory for converted sets is set)");
         return params;
     }
     util::Stopwatch save_sw;
     st = save_coset_bases(params, saved, options.pool);
     if (!st.ok()) {
-        notice(std::string(took) + "; could not save them: " + st.message());
+        notice(took + "; could not save them: " + st.message());
     } else {
-        char saved_took[64];
-        std::snprintf(saved_took, sizeof(saved_took), " in %.1f s", save_sw.elapsed_ms() / 1000);
-        notice(std::string(took) + "; saved to " + saved + saved_took);
+        notice(took + "; saved to " + saved + " in " + seconds(save_sw));
     }
     return params;
 }

@@ -374,12 +374,16 @@ Result<ResidentParams> ResidentParams::load(const std::string& path,
     progress.bytes_total = out.resident_bytes_;
     unsigned next_half = 0;
     groth16::PayloadDigest coset_digest(&pool);
+    // h and l come from the converted file when there is one.
+    const auto converted = [&](Section s) {
+        return from_coset_file && (s == Section::kH || s == Section::kL);
+    };
     // Fills `dst` with points [first, first + dst.size()) of a section: decoded from the .params
     // file, or copied from the converted file (a run of whole digest blocks) and hashed.
     auto fill = [&](const groth16::SectionInfo& info, uint64_t first, auto dst) -> Status {
         using P = typename decltype(dst)::element_type;
         if constexpr (std::is_same_v<P, ec::G1Affine>) {
-            if (from_coset_file && (info.section == Section::kH || info.section == Section::kL)) {
+            if (converted(info.section)) {
                 const auto src = groth16::coset_bases_section(
                     coset_file.bytes(), coset, info.section == Section::kH ? 0 : 1);
                 const bool end = first + dst.size() == src.size();
@@ -391,15 +395,15 @@ Result<ResidentParams> ResidentParams::load(const std::string& path,
     auto load_section = [&](const groth16::SectionInfo& info, auto* dst) -> Status {
         using P = std::remove_const_t<std::remove_pointer_t<decltype(dst)>>;
         P* target = const_cast<P*>(dst);
-        const bool converted =
-            from_coset_file && (info.section == Section::kH || info.section == Section::kL);
-        const uint64_t count = converted && info.section == Section::kH ? coset.domain
-                                                                        : uint64_t{info.count};
+        const uint64_t count = converted(info.section) && info.section == Section::kH
+                                   ? coset.domain
+                                   : uint64_t{info.count};
         progress.section = info.section;
         progress.section_points = count;
         progress.section_points_done = 0;
-        const uint64_t per_chunk = converted ? groth16::coset_bases_chunk_points(chunk_bytes)
-                                             : chunk_bytes / sizeof(P);
+        const uint64_t per_chunk = converted(info.section)
+                                       ? groth16::coset_bases_chunk_points(chunk_bytes)
+                                       : chunk_bytes / sizeof(P);
         for (uint64_t first = 0; first < count; first += per_chunk) {
             const uint64_t n = std::min<uint64_t>(per_chunk, count - first);
             if (placement == Placement::kDevice) {
